@@ -1,0 +1,39 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FlatCompat } from '@eslint/eslintrc';
+
+const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
+
+/**
+ * Next's recommended rules plus the architecture's import boundaries:
+ * pages → features → (domain, lib, ui); server → (domain, lib); nothing imports pages;
+ * domain stays pure; features never reach into server code.
+ */
+const eslintConfig = [
+  {
+    ignores: ['node_modules/**', '.next/**', '.data/**', 'test-results/**', 'playwright-report/**', 'public/**', 'next-env.d.ts', 'src/server/db/migrations/**'],
+  },
+  ...compat.extends('next/core-web-vitals', 'next/typescript'),
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/domain', from: ['./src/features', './src/server', './src/lib', './src/ui', './src/app', './pages'], message: 'domain rules stay pure' },
+            { target: './src/features', from: ['./src/server', './pages'], message: 'features never import server code or pages' },
+            { target: './src/ui', from: ['./src/features', './src/server', './src/app', './pages'], message: 'ui is shared design-system code' },
+            { target: './src/lib', from: ['./src/features', './src/server', './src/app', './pages'], message: 'lib is shared infrastructure' },
+            { target: './src/server', from: ['./src/features', './src/app', './src/ui', './pages'], message: 'server code never imports React code' },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default eslintConfig;
