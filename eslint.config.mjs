@@ -15,11 +15,12 @@ const eslintConfig = [
   },
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
   {
+    settings: { 'import/ignore': ['node_modules'] },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import/no-cycle': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
         {
@@ -33,6 +34,10 @@ const eslintConfig = [
         },
       ],
     },
+  },
+  {
+    files: ['next.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];
 

@@ -1,0 +1,49 @@
+// @ts-check
+process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ||= '1'; // our lockfile omits registry URLs; Next must not try to patch it online
+const path = require('node:path');
+
+const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-codetrail';
+// `demo-*` projects are emulator-only: next-firebase-auth and firebase-admin on the server read
+// the emulator host from the environment, so set it for every server process (build included).
+if (projectId.startsWith('demo-')) {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ||= process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+}
+
+const firebaseDir = path.dirname(require.resolve('firebase/package.json'));
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite loads its wasm from its own folder; pg and firebase-admin are Node-only.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin'],
+  // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  webpack(config, { isServer }) {
+    if (!isServer) {
+      // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,
+      // while our code imports the ES modules: two Firebase instances. Point both at the ES
+      // module files so there is exactly one (see docs/decisions.md).
+      config.resolve.alias = {
+        ...config.resolve.alias,
+        'firebase/app$': path.join(firebaseDir, 'app/dist/esm/index.esm.js'),
+        'firebase/auth$': path.join(firebaseDir, 'auth/dist/esm/index.esm.js'),
+      };
+    }
+    return config;
+  },
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+        ],
+      },
+    ];
+  },
+};
+
+module.exports = nextConfig;

@@ -1,0 +1,1 @@
+export { NotFoundView as default } from '@/features/errors/views/error-view';

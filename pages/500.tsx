@@ -1,0 +1,1 @@
+export { ServerErrorView as default } from '@/features/errors/views/error-view';

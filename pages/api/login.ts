@@ -1,0 +1,1 @@
+export { loginHandler as default } from '@/server/auth/session-endpoints';

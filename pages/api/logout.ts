@@ -1,0 +1,1 @@
+export { logoutHandler as default } from '@/server/auth/session-endpoints';

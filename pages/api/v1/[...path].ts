@@ -1,0 +1,1 @@
+export { apiNotFound as default } from '@/server/http/next-api-route';

@@ -1,0 +1,2 @@
+export { default } from '@/features/auth/views/login-view';
+export { authFormPage as getServerSideProps } from '@/server/gssp/pages';

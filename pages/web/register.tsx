@@ -1,0 +1,2 @@
+export { default } from '@/features/auth/views/register-view';
+export { authFormPage as getServerSideProps } from '@/server/gssp/pages';

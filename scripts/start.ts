@@ -1,0 +1,99 @@
+/**
+ * `npm start` / `npm run dev`: the whole platform on one machine with nothing configured.
+ * Starts the Auth emulator (demo project), applies database migrations, creates the demo
+ * accounts, builds when the sources changed, then runs Next. Ctrl-C stops every child.
+ *
+ * Flags: --dev (hot reload), --fresh-data (start from an empty embedded database).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../src/server/db/client';
+import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
+import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
+import { ProcessGroup, waitForHttp } from './lib/processes';
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const port = Number(process.env.PORT || 3000);
+const appOrigin = process.env.APP_ORIGIN || `http://localhost:${port}`;
+const projectId = firebaseProjectId();
+const local = projectId.startsWith('demo-');
+const dataDir = process.env.DATA_DIR || '.data';
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const nextBin = path.join('node_modules', '.bin', 'next');
+
+const group = new ProcessGroup();
+group.stopOnSignals();
+
+/** A fingerprint of everything that goes into a production build. */
+function buildFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (entry: string) => {
+    if (!existsSync(entry)) return;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(entry).sort()) walk(path.join(entry, name));
+    } else {
+      hash.update(`${entry}:${stat.size}:${stat.mtimeMs}\n`);
+    }
+  };
+  ['pages', 'src', 'public', 'content', 'next.config.js', 'package-lock.json', 'tsconfig.json'].forEach(walk);
+  for (const [key, value] of Object.entries(process.env).sort()) if (key.startsWith('NEXT_PUBLIC_')) hash.update(`${key}=${value}\n`);
+  return hash.digest('hex');
+}
+
+async function buildIfNeeded(): Promise<void> {
+  const marker = path.join(distDir, 'codetrail-build-fingerprint');
+  const fingerprint = buildFingerprint();
+  if (existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) {
+    console.log('[codetrail] The production build is up to date.');
+    return;
+  }
+  console.log('[codetrail] Building the app (first start, or the sources changed)…');
+  await group.run('next build', nextBin, ['build'], { stdio: 'inherit', detached: false });
+  writeFileSync(marker, fingerprint);
+}
+
+async function main(): Promise<void> {
+  if (local) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST ||= EMULATOR_HOST;
+    await startAuthEmulator(group, projectId);
+    await ensureDemoAccounts(cliAdminAuth(projectId));
+  }
+
+  if (args.has('--fresh-data') && !process.env.DATABASE_URL) rmSync(path.resolve(dataDir, 'pglite'), { recursive: true, force: true });
+  const target = process.env.DATABASE_URL ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const);
+  const database = await openDatabase(target);
+  await database.close(); // The app opens it itself; PGlite allows one process at a time.
+  console.log(`[codetrail] Database migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `embedded, in ${path.resolve(dataDir, 'pglite')}`}).`);
+
+  if (!dev) await buildIfNeeded();
+
+  let running = true;
+  group.spawn('Next.js', nextBin, [dev ? 'dev' : 'start', '--port', String(port)], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: dev ? 'development' : 'production' },
+    onExit: (code) => {
+      running = false;
+      console.error(`[codetrail] Next.js exited (${code}); stopping.`);
+      void group.stopAll(code ?? 1);
+    },
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, () => running);
+  if (local) printResetLinks(projectId, appOrigin);
+
+  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''}\n`);
+  if (local) {
+    console.log('  Demo accounts (local Auth emulator):');
+    for (const account of DEMO_ACCOUNTS) {
+      console.log(`    ${account.roles.length ? 'course engineer' : 'learner        '}  ${account.email}  /  ${account.password}`);
+    }
+    console.log('\n  Password-reset links are printed here (no email is sent locally).');
+  }
+  console.log('  Press Ctrl-C to stop.\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(`[codetrail] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  void group.stopAll(1);
+});

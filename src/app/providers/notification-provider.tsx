@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import { notificationsForRoute, type AppNotification } from '@/domain/notifications/notification-cookie';
+import { takeNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
+import { Alert } from '@/ui';
+import styles from './notification-provider.module.css';
+
+interface NotificationsApi {
+  notifications: AppNotification[];
+  notify: (notification: Omit<AppNotification, 'id'>) => void;
+  dismiss: (id: string) => void;
+}
+
+const NotificationsContext = createContext<NotificationsApi | null>(null);
+
+/**
+ * Turns the notification cookie into a notification for its route (read once, then cleared)
+ * and shows the current route's notifications in a polite live region.
+ */
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const [notifications, setNotifications] = useState<AppNotification[]>([]);
+
+  const add = useCallback((notification: AppNotification) => {
+    setNotifications((current) => [...current.filter((n) => n.id !== notification.id), notification]);
+  }, []);
+
+  useEffect(() => {
+    const fromCookie = takeNotificationCookie();
+    if (fromCookie) add(fromCookie);
+  }, [router.asPath, add]);
+
+  const api = useMemo<NotificationsApi>(
+    () => ({
+      notifications,
+      notify: (notification) => add({ ...notification, id: `local-${Date.now().toString(36)}` }),
+      dismiss: (id) => setNotifications((current) => current.filter((n) => n.id !== id)),
+    }),
+    [notifications, add],
+  );
+
+  const visible = notificationsForRoute(notifications, router.asPath);
+
+  return (
+    <NotificationsContext.Provider value={api}>
+      <div className={styles.region} aria-live="polite">
+        {visible.map((notification) => (
+          <Alert key={notification.id} kind={notification.kind} onDismiss={() => api.dismiss(notification.id)}>
+            {notification.message}
+          </Alert>
+        ))}
+      </div>
+      {children}
+    </NotificationsContext.Provider>
+  );
+}
+
+export function useNotifications(): NotificationsApi {
+  const api = useContext(NotificationsContext);
+  if (!api) throw new Error('useNotifications() was called outside <NotificationProvider> (mounted by pages/_app.tsx).');
+  return api;
+}

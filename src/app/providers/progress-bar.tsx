@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useRouter } from 'next/router';
+import NProgress from 'nprogress';
+
+const SHOW_AFTER_MS = 120;
+
+/** The thin top bar during route changes; fast changes never flash it. */
+export function RouteProgressBar() {
+  const router = useRouter();
+  useEffect(() => {
+    NProgress.configure({ showSpinner: false, trickleSpeed: 200 });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = (_url: string, { shallow }: { shallow: boolean }) => {
+      if (shallow) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => NProgress.start(), SHOW_AFTER_MS);
+    };
+    const done = () => {
+      clearTimeout(timer);
+      NProgress.done();
+    };
+    router.events.on('routeChangeStart', start);
+    router.events.on('routeChangeComplete', done);
+    router.events.on('routeChangeError', done);
+    return () => {
+      clearTimeout(timer);
+      router.events.off('routeChangeStart', start);
+      router.events.off('routeChangeComplete', done);
+      router.events.off('routeChangeError', done);
+    };
+  }, [router.events]);
+  return null;
+}

@@ -1,0 +1,69 @@
+import { useAuthUser } from '@/features/auth/auth-user';
+import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import { Alert, Button, Card, Stack } from '@/ui';
+import { useMe } from '../api/get-me';
+import { useRecordVisit } from '../api/record-visit';
+import styles from './welcome-view.module.css';
+
+const ROLE_LABELS: Record<string, string> = { course_engineer: 'Course engineer' };
+
+/**
+ * /onboarding-check: where a signed-in learner lands when no section is active yet. It greets
+ * them with their profile as the API knows it (synced from their identity on first call).
+ */
+export default function WelcomeView() {
+  const user = useAuthUser();
+  useRecordVisit(user.id);
+  const me = useMe(user.id);
+  const name = me.data?.displayName ?? user.displayName ?? 'there';
+
+  return (
+    <SignedInShell>
+      <Stack gap={6} className={styles.page}>
+        <header>
+          <p className={styles.kicker}>Your account is ready</p>
+          <h1 className={styles.title}>Welcome, {name}!</h1>
+          <p className={styles.lead}>
+            Codetrail teaches Python, JavaScript, HTML, CSS and SQL in lessons of a few minutes, with code that runs right here in
+            your browser.
+          </p>
+        </header>
+
+        <Card as="section" aria-labelledby="profile-heading">
+          <h2 id="profile-heading" className={styles.cardTitle}>
+            Your profile
+          </h2>
+          {me.isPending && <p aria-busy="true">Loading your profile…</p>}
+          {me.isError && (
+            <Stack gap={3}>
+              <Alert kind="error">{me.error.message}</Alert>
+              <div>
+                <Button variant="secondary" onClick={() => void me.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            </Stack>
+          )}
+          {me.data && (
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd>{me.data.displayName ?? 'Not set'}</dd>
+              <dt>Email</dt>
+              <dd>{me.data.email ?? 'Not set'}</dd>
+              <dt>Roles</dt>
+              <dd>
+                {me.data.roles.length === 0
+                  ? 'Learner'
+                  : me.data.roles.map((role) => (
+                      <span key={role} className={styles.badge}>
+                        {ROLE_LABELS[role] ?? role}
+                      </span>
+                    ))}
+              </dd>
+            </dl>
+          )}
+        </Card>
+      </Stack>
+    </SignedInShell>
+  );
+}

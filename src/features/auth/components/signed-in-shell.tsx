@@ -1,0 +1,27 @@
+import { useState, type ReactNode } from 'react';
+import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
+import { AppShell } from '@/ui';
+import { useAuthUser } from '../auth-user';
+import { AuthGate } from './auth-gate';
+
+/** Every signed-in page: the auth gate for protected pages plus the shared app shell. */
+export function SignedInShell({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
+  const user = useAuthUser();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    await user.signOut();
+    leaveNotificationCookie({ route: '/', kind: 'info', message: 'You are signed out. See you soon!' });
+    // A full load drops every cached query of the previous user.
+    window.location.assign('/');
+  }
+
+  return (
+    <AuthGate policy="protected">
+      <AppShell user={{ displayName: user.displayName, email: user.email }} onSignOut={signOut} signingOut={signingOut} nav={nav}>
+        {children}
+      </AppShell>
+    </AuthGate>
+  );
+}

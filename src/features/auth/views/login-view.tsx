@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { hasErrors, validateLogin, type FieldErrors, type LoginInput } from '@/domain/identity/credentials';
+import { identityErrorMessage } from '@/domain/identity/identity-error-message';
+import { AuthLayout, Button, Stack, TextField } from '@/ui';
+import { AuthGate } from '../components/auth-gate';
+import { FormError } from '../components/form-error';
+import { clientAuth } from '../init-auth';
+import { useSessionState } from '../session/session-store';
+
+export interface LoginViewProps {
+  appDestination: string;
+}
+
+function withRedirect(path: string, redirectUrl: unknown): string {
+  return typeof redirectUrl === 'string' && redirectUrl ? `${path}?redirectUrl=${encodeURIComponent(redirectUrl)}` : path;
+}
+
+export default function LoginView({ appDestination }: LoginViewProps) {
+  const router = useRouter();
+  const session = useSessionState();
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    try {
+      await signInWithEmailAndPassword(clientAuth(), values.email.trim(), values.password);
+      // The auth gate sends the learner on once the session cookie is set.
+    } catch (error) {
+      setFormError(identityErrorMessage(error, 'login'));
+      setSubmitting(false);
+    }
+  }
+
+  const sessionError = session.status === 'error' ? 'You are signed in, but we could not start your session. Reload the page to try again.' : null;
+
+  return (
+    <AuthGate policy="authForm" appDestination={appDestination}>
+      <AuthLayout
+        title="Welcome back"
+        subtitle="Sign in to pick up your streak where you left it."
+        footer={
+          <>
+            New to Codetrail? <Link href={withRedirect('/web/register', router.query.redirectUrl)}>Create a free account</Link>
+          </>
+        }
+      >
+        <form onSubmit={submit} noValidate aria-label="Sign in">
+          <Stack gap={4}>
+            <FormError message={formError ?? sessionError} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => setValues({ ...values, email: event.target.value })}
+              error={errors.email}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(event) => setValues({ ...values, password: event.target.value })}
+              error={errors.password}
+            />
+            <Button type="submit" fullWidth size="lg" loading={submitting}>
+              Sign in
+            </Button>
+            <Link href="/web/passwordReset">Forgot your password?</Link>
+          </Stack>
+        </form>
+      </AuthLayout>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { confirmPasswordReset, sendPasswordResetEmail, verifyPasswordResetCode } from 'firebase/auth';
+import { hasErrors, validateEmail, validatePasswordChange, type FieldErrors, type NewPasswordInput } from '@/domain/identity/credentials';
+import { identityErrorMessage } from '@/domain/identity/identity-error-message';
+import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
+import { publicEnv } from '@/lib/env/public-env';
+import { Alert, AuthLayout, Button, PageLoader, Stack, TextField } from '@/ui';
+import { AuthGate } from '../components/auth-gate';
+import { FormError } from '../components/form-error';
+import { clientAuth } from '../init-auth';
+
+function RequestResetForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateEmail(email);
+    setError(found);
+    setFormError(null);
+    if (found) return;
+    setSubmitting(true);
+    try {
+      await sendPasswordResetEmail(clientAuth(), email.trim(), { url: `${window.location.origin}/web/login` });
+      setSentTo(email.trim());
+    } catch (caught) {
+      setFormError(identityErrorMessage(caught, 'reset-request'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Stack gap={4}>
+        <Alert kind="success" title="Check your inbox">
+          We sent a link to reset your password to {sentTo}. It is valid for one hour.
+        </Alert>
+        {publicEnv.authEmulatorHost && (
+          <Alert kind="info" title="Local mode">
+            No email leaves this machine: the reset link is printed in the terminal running <code>npm start</code>.
+          </Alert>
+        )}
+        <Link href="/web/login">Back to sign in</Link>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reset password">
+      <Stack gap={4}>
+        <FormError message={formError} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+        <Button type="submit" fullWidth size="lg" loading={submitting}>
+          Send reset link
+        </Button>
+        <Link href="/web/login">Back to sign in</Link>
+      </Stack>
+    </form>
+  );
+}
+
+function ChooseNewPasswordForm({ code }: { code: string }) {
+  const router = useRouter();
+  const [accountEmail, setAccountEmail] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [values, setValues] = useState<NewPasswordInput>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    verifyPasswordResetCode(clientAuth(), code).then(
+      (email) => !cancelled && setAccountEmail(email),
+      (error: unknown) => !cancelled && setCodeError(identityErrorMessage(error, 'reset-confirm')),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validatePasswordChange(values);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    try {
+      await confirmPasswordReset(clientAuth(), code, values.password);
+      leaveNotificationCookie({ route: '/web/login', kind: 'success', message: 'Your password is changed. Sign in with your new password.' });
+      await router.push('/web/login');
+    } catch (caught) {
+      setFormError(identityErrorMessage(caught, 'reset-confirm'));
+      setSubmitting(false);
+    }
+  }
+
+  if (codeError) {
+    return (
+      <Stack gap={4}>
+        <Alert kind="error">{codeError}</Alert>
+        <Link href="/web/passwordReset">Ask for a new link</Link>
+      </Stack>
+    );
+  }
+  if (!accountEmail) return <PageLoader message="Checking your link…" />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Choose a new password">
+      <Stack gap={4}>
+        <p>
+          Choose a new password for <strong>{accountEmail}</strong>.
+        </p>
+        <FormError message={formError} />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" fullWidth size="lg" loading={submitting}>
+          Save new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /web/passwordReset: ask for a reset link, or (with ?mode=resetPassword&oobCode=…) choose a new password. */
+export default function PasswordResetView() {
+  const router = useRouter();
+  const code = router.query.mode === 'resetPassword' && typeof router.query.oobCode === 'string' ? router.query.oobCode : null;
+  return (
+    <AuthGate policy="public">
+      <AuthLayout
+        title={code ? 'Choose a new password' : 'Reset your password'}
+        subtitle={code ? undefined : 'Enter the email you signed up with and we will send you a link to choose a new password.'}
+      >
+        {code ? <ChooseNewPasswordForm code={code} /> : <RequestResetForm />}
+      </AuthLayout>
+    </AuthGate>
+  );
+}

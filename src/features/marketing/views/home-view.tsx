@@ -1,0 +1,11 @@
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import LandingView from './landing-view';
+
+/** `/`: the landing page for visitors; signed-in learners go on into the app. */
+export default function HomeView({ appDestination }: { appDestination: string }) {
+  return (
+    <AuthGate policy="visitorsOnly" appDestination={appDestination}>
+      <LandingView />
+    </AuthGate>
+  );
+}

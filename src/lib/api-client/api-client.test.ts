@@ -1,0 +1,61 @@
+import { createApiClient, buildApiUrl } from './api-client';
+import { API_ERROR_MESSAGES, ApiError, type ApiErrorKey } from './api-error';
+
+function respond(status: number, statusText: string, body?: unknown) {
+  return jest.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, statusText }),
+  );
+}
+
+describe('api client', () => {
+  it('attaches the bearer token and sends JSON to the base URL', async () => {
+    const fetch = respond(201, 'Created', { visitedAt: 'now' });
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch });
+    const result = await client.request<{ visitedAt: string }>({ method: 'POST', path: '/user/visits', body: { appName: 'web' }, errorKey: 'recordVisit' });
+    expect(result).toEqual({ visitedAt: 'now' });
+    expect(fetch).toHaveBeenCalledWith('/api/v1/user/visits', {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: 'Bearer tok', 'Content-Type': 'application/json' },
+      body: '{"appName":"web"}',
+    });
+  });
+
+  it('uses the preview variant and query parameters', () => {
+    expect(buildApiUrl('https://api.example.com/api/v1/', '/tracks/t/savedFiles', true, { trackVersion: 3, skip: undefined })).toBe(
+      'https://api.example.com/api/v1/preview/tracks/t/savedFiles?trackVersion=3',
+    );
+  });
+
+  const catalogue = Object.entries(API_ERROR_MESSAGES) as [ApiErrorKey, string][];
+
+  it.each(catalogue)('%s: message, status text, status code and server message', async (key, base) => {
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch: respond(422, 'Unprocessable Entity', { message: 'File name is not allowed' }) });
+    const call = client.request({ path: '/x', errorKey: key });
+    await expect(call).rejects.toThrow(new ApiError(key, 422, 'Unprocessable Entity', 'File name is not allowed'));
+    await expect(client.request({ path: '/x', errorKey: key })).rejects.toThrow(`${base}: Unprocessable Entity (422). File name is not allowed`);
+  });
+
+  it.each(catalogue)('%s: without a server message', async (key, base) => {
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch: respond(500, 'Internal Server Error', 'oops') });
+    await expect(client.request({ path: '/x', errorKey: key })).rejects.toThrow(`${base}: Internal Server Error (500)`);
+  });
+
+  it('keeps the status on the error for callers', async () => {
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => null, fetch: respond(404, 'Not Found', { message: 'No such lesson' }) });
+    const error = await client.request({ path: '/x', errorKey: 'fetchSavedFiles' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).serverMessage).toBe('No such lesson');
+    expect((error as ApiError).message).toBe('Could not fetch saved files for lesson: Not Found (404). No such lesson');
+  });
+
+  it('turns a network failure into a catalogue error', async () => {
+    const fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch });
+    await expect(client.request({ path: '/user/me', errorKey: 'fetchProfile' })).rejects.toThrow(
+      'Could not fetch your profile: Network error (0). Check your connection and try again.',
+    );
+  });
+});

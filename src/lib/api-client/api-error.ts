@@ -1,0 +1,47 @@
+/**
+ * The error catalogue of spec §8. A failed call throws ApiError whose message is the
+ * catalogue sentence followed by the status text, the status code and the server's
+ * `message` when it sent one.
+ */
+export const API_ERROR_MESSAGES = {
+  fetchMachines: 'Could not fetch machines',
+  fetchSavedFiles: 'Could not fetch saved files for lesson',
+  postSavedFiles: 'Could not post saved files',
+  postSavedFilesToPreview: 'Could not post saved files to preview',
+  clearSavedFilesCache: 'Could not clear saved files cache',
+  fetchProfile: 'Could not fetch your profile',
+  recordVisit: 'Could not record your visit',
+} as const;
+
+export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly key: ApiErrorKey,
+    readonly status: number,
+    readonly statusText: string,
+    readonly serverMessage: string | null,
+  ) {
+    super(formatApiErrorMessage(API_ERROR_MESSAGES[key], status, statusText, serverMessage));
+  }
+}
+
+export function formatApiErrorMessage(base: string, status: number, statusText: string, serverMessage: string | null): string {
+  const text = statusText || 'Error';
+  return `${base}: ${text} (${status})${serverMessage ? `. ${serverMessage}` : ''}`;
+}
+
+/** The server's `{ message }`, if the body is JSON and has one. */
+export async function readServerMessage(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const message = (body as { message: unknown }).message;
+      return typeof message === 'string' && message.length > 0 ? message : null;
+    }
+  } catch {
+    // Not JSON: only the status is known.
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+import { createSessionSync, SessionRequestError } from './session-sync';
+
+function fakeFetch(status: number, body = '') {
+  return jest.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(body, { status }));
+}
+
+const user = { id: 'u1', getIdToken: async () => 'id-token' };
+
+describe('session sync', () => {
+  it('posts the ID token to /api/login with credentials and becomes active', async () => {
+    const fetch = fakeFetch(200, '{"status":true}');
+    const sync = createSessionSync({ fetch });
+    await sync.handleTokenChange(user);
+    expect(fetch).toHaveBeenCalledWith('/api/login', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer id-token' },
+      credentials: 'include',
+    });
+    expect(sync.getState()).toEqual({ status: 'active', uid: 'u1', error: null });
+  });
+
+  it('posts to /api/logout with credentials when the user is gone', async () => {
+    const fetch = fakeFetch(200);
+    const sync = createSessionSync({ fetch });
+    await sync.handleTokenChange({ id: null, getIdToken: async () => null });
+    expect(fetch).toHaveBeenCalledWith('/api/logout', { method: 'POST', headers: {}, credentials: 'include' });
+    expect(sync.getState().status).toBe('signed-out');
+  });
+
+  it('passes a non-OK answer to the error handler with status and body', async () => {
+    const onError = jest.fn();
+    const sync = createSessionSync({ fetch: fakeFetch(500, '{"error":"boom"}'), onError });
+    await sync.handleTokenChange(user);
+    const error = onError.mock.calls[0]?.[0] as SessionRequestError;
+    expect(error).toBeInstanceOf(SessionRequestError);
+    expect(error.status).toBe(500);
+    expect(error.body).toBe('{"error":"boom"}');
+    expect(sync.getState().status).toBe('error');
+  });
+
+  it('notifies subscribers and lets a newer change win', async () => {
+    const sync = createSessionSync({ fetch: fakeFetch(200) });
+    const listener = jest.fn();
+    sync.subscribe(listener);
+    await Promise.all([sync.handleTokenChange(user), sync.handleTokenChange({ id: null, getIdToken: async () => null })]);
+    expect(sync.getState().status).toBe('signed-out');
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('keeps the signing-out state until the logout settles', async () => {
+    const sync = createSessionSync({ fetch: fakeFetch(200) });
+    sync.beginSignOut();
+    const pending = sync.handleTokenChange({ id: null, getIdToken: async () => null });
+    expect(sync.getState().status).toBe('signing-out');
+    await pending;
+    expect(sync.getState().status).toBe('signed-out');
+  });
+});

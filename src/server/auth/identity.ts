@@ -1,0 +1,58 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { rolesFromClaims } from '@/domain/identity/roles';
+import { serverEnv } from '@/server/config/server-env';
+import { adminAuth } from './firebase-admin';
+
+/** Who is calling the API, as proven by the bearer token. */
+export interface Identity {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  roles: string[];
+  impersonated: boolean;
+}
+
+export class AuthenticationError extends Error {
+  override name = 'AuthenticationError';
+}
+
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return match?.[1] ?? null;
+}
+
+export function identityFromToken(decoded: DecodedIdToken): Identity {
+  return {
+    uid: decoded.uid,
+    email: decoded.email ?? null,
+    displayName: typeof decoded.name === 'string' ? decoded.name : null,
+    roles: rolesFromClaims(decoded),
+    impersonated: false,
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Verifies `Authorization: Bearer <ID token>` (or the configured impersonation token). */
+export async function authenticate(authorization: string | string[] | undefined): Promise<Identity> {
+  const token = bearerToken(authorization);
+  if (!token) throw new AuthenticationError('Sign in first: this call needs an Authorization: Bearer <ID token> header.');
+
+  const impersonation = serverEnv().impersonation;
+  if (impersonation && sameSecret(token, impersonation.token)) {
+    return { uid: impersonation.uid, email: impersonation.email, displayName: null, roles: impersonation.roles, impersonated: true };
+  }
+
+  try {
+    return identityFromToken(await adminAuth().verifyIdToken(token));
+  } catch {
+    throw new AuthenticationError('Your session token is invalid or has expired. Sign in again.');
+  }
+}

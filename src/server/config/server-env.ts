@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { publicEnv } from '@/lib/env/public-env';
+
+/**
+ * Server-only configuration, validated once with zod. Every variable is documented in
+ * .env.example; with none set, the app runs locally against the Auth emulator and the
+ * embedded database.
+ */
+
+const LOCAL_COOKIE_SECRET = 'codetrail-local-development-cookie-secret-not-for-production';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item.length > 0));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const serverEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_REDIRECT_HOSTS: csv,
+  COOKIE_SECRET_CURRENT: z.string().min(32, 'COOKIE_SECRET_CURRENT must be at least 32 characters').optional(),
+  COOKIE_SECRET_PREVIOUS: z.string().min(32, 'COOKIE_SECRET_PREVIOUS must be at least 32 characters').optional(),
+  SESSION_COOKIE_MAX_AGE_MS: z.coerce.number().int().positive().optional(),
+  FIREBASE_CLIENT_EMAIL: z.string().email().optional(),
+  FIREBASE_PRIVATE_KEY: z.string().min(1).optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  API_IMPERSONATION_TOKEN: z.string().min(16, 'API_IMPERSONATION_TOKEN must be at least 16 characters').optional(),
+  API_IMPERSONATION_UID: z.string().min(1).default('impersonated-user'),
+  API_IMPERSONATION_EMAIL: z.string().email().optional(),
+  API_IMPERSONATION_ROLES: csv,
+  ALLOW_IMPERSONATION_IN_PRODUCTION: flag,
+});
+
+export interface ServerEnv {
+  nodeEnv: 'development' | 'production' | 'test';
+  appOrigin: string;
+  /** Own hosts a post-login redirect may go to (localhost and 127.0.0.1 are added by the rule). */
+  ownHosts: string[];
+  secureCookies: boolean;
+  cookieKeys: string[];
+  sessionCookieMaxAgeMs: number | undefined;
+  firebaseProjectId: string;
+  authEmulatorHost: string | null;
+  firebaseServiceAccount: { clientEmail: string; privateKey: string } | null;
+  databaseUrl: string | null;
+  dataDir: string;
+  impersonation: { token: string; uid: string; email: string | null; roles: string[] } | null;
+}
+
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = serverEnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigurationError(`Invalid server configuration: ${problems}`);
+  }
+  const env = result.data;
+  const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const authEmulatorHost = publicEnv.authEmulatorHost;
+  const local = authEmulatorHost !== null;
+
+  if (!local && !env.COOKIE_SECRET_CURRENT) {
+    throw new ConfigurationError('COOKIE_SECRET_CURRENT is required when using a real Firebase project.');
+  }
+  const cookieKeys = [env.COOKIE_SECRET_CURRENT ?? LOCAL_COOKIE_SECRET, env.COOKIE_SECRET_PREVIOUS].filter(
+    (key): key is string => typeof key === 'string',
+  );
+
+  const impersonationAllowed = env.NODE_ENV !== 'production' || env.ALLOW_IMPERSONATION_IN_PRODUCTION;
+  const impersonation =
+    env.API_IMPERSONATION_TOKEN && impersonationAllowed
+      ? {
+          token: env.API_IMPERSONATION_TOKEN,
+          uid: env.API_IMPERSONATION_UID,
+          email: env.API_IMPERSONATION_EMAIL ?? null,
+          roles: env.API_IMPERSONATION_ROLES,
+        }
+      : null;
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    appOrigin,
+    ownHosts: [new URL(appOrigin).hostname, ...env.ALLOWED_REDIRECT_HOSTS],
+    secureCookies: appOrigin.startsWith('https://'),
+    cookieKeys,
+    sessionCookieMaxAgeMs: env.SESSION_COOKIE_MAX_AGE_MS,
+    firebaseProjectId: publicEnv.firebase.projectId,
+    authEmulatorHost,
+    firebaseServiceAccount:
+      env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY
+        ? { clientEmail: env.FIREBASE_CLIENT_EMAIL, privateKey: env.FIREBASE_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : null,
+    databaseUrl: env.DATABASE_URL ?? null,
+    dataDir: env.DATA_DIR,
+    impersonation,
+  };
+}
+
+let cached: ServerEnv | null = null;
+
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,78 @@
+import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { AuthAction, withUserTokenSSR } from 'next-firebase-auth';
+import { loginUrl } from '@/domain/auth/page-auth-state';
+import { rolesFromClaims } from '@/domain/identity/roles';
+import { buildRedirectAllowList, postLoginDestination } from '@/domain/redirect/resolve-redirect';
+import { logger } from '@/lib/logger';
+import { ensureServerAuth } from '@/server/auth/server-auth';
+import { serverEnv } from '@/server/config/server-env';
+
+/**
+ * The one getServerSideProps guard every page uses (spec §2). It reads the signed session
+ * cookies (refreshing an expired ID token), then either redirects or hands the signed-in user
+ * to the page's own props function.
+ */
+
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  roles: string[];
+}
+
+export interface SessionGuardOptions {
+  /** Protected pages send visitors to /web/login?redirectUrl=<current URL>. */
+  whenUnauthed: 'redirect-to-login' | 'render';
+  /** Login, registration and the landing page send signed-in users on into the app. */
+  whenAuthed: 'render' | 'redirect-to-app';
+}
+
+export interface SessionPageProps {
+  /** Where a signed-in user goes from this page (validated redirectUrl or the default). */
+  appDestination: string;
+}
+
+export type SessionPropsGetter<P> = (
+  context: GetServerSidePropsContext,
+  user: SessionUser | null,
+) => Promise<GetServerSidePropsResult<P>>;
+
+function appDestination(context: GetServerSidePropsContext): string {
+  const env = serverEnv();
+  const requested = context.query.redirectUrl;
+  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts), null);
+  if (refused) {
+    logger.warn(`auth: refused redirect to ${JSON.stringify(String(requested)).slice(0, 200)} (${refused}); using ${destination}`);
+  }
+  return destination;
+}
+
+export function withSession<P extends Record<string, unknown> = Record<string, never>>(
+  options: SessionGuardOptions,
+  getProps?: SessionPropsGetter<P>,
+): GetServerSideProps<P & SessionPageProps> {
+  const guarded = withUserTokenSSR({ whenAuthed: AuthAction.RENDER, whenUnauthed: AuthAction.RENDER })(async (context) => {
+    const authUser = context.user;
+    const user: SessionUser | null = authUser?.id
+      ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, roles: rolesFromClaims(authUser.claims) }
+      : null;
+
+    if (!user && options.whenUnauthed === 'redirect-to-login') {
+      return { redirect: { destination: loginUrl(context.resolvedUrl), permanent: false } };
+    }
+    const destination = options.whenAuthed === 'redirect-to-app' ? appDestination(context) : '/onboarding-check';
+    if (user && options.whenAuthed === 'redirect-to-app') {
+      return { redirect: { destination, permanent: false } };
+    }
+    const result = getProps ? await getProps(context, user) : ({ props: {} } as GetServerSidePropsResult<P>);
+    if (!('props' in result)) return result;
+    const props = await result.props;
+    return { props: { ...props, appDestination: destination } };
+  });
+
+  return async (context) => {
+    ensureServerAuth();
+    context.res.setHeader('Cache-Control', 'private, no-store');
+    return guarded(context) as unknown as ReturnType<GetServerSideProps<P & SessionPageProps>>;
+  };
+}

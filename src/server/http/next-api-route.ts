@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http';
+import type { NextApiHandler, NextApiRequest } from 'next';
+import { authenticate } from '@/server/auth/identity';
+import { logger } from '@/lib/logger';
+import { getServices, type Services } from '@/server/services/services';
+import { runRoutes, type ApiRequest, type Routes } from './endpoint';
+import { HttpError } from './http-error';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Route files must also `export const config = { api: { bodyParser: false } }` so we parse JSON ourselves. */
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_JSON_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+    chunks.push(buffer);
+  }
+  if (size === 0) return undefined;
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (!/^application\/json\b/i.test(contentType)) throw new HttpError(415, 'Send the body as application/json.');
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+function toApiRequest(req: NextApiRequest, body: unknown): ApiRequest {
+  return { method: req.method ?? 'GET', headers: req.headers, query: req.query, body };
+}
+
+/** Adapts framework-free routes to a Next API route under /api/v1. */
+export function nextApiRoute(buildRoutes: (services: Services) => Routes): NextApiHandler {
+  return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    let body: unknown;
+    try {
+      body = await readJsonBody(req);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 400;
+      const message = error instanceof HttpError ? error.message : 'The request body could not be read.';
+      res.status(status).json({ message });
+      return;
+    }
+    let services: Services;
+    try {
+      services = await getServices();
+    } catch (error) {
+      logger.error('api: database unavailable', error);
+      res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
+      return;
+    }
+    const response = await runRoutes(buildRoutes(services), toApiRequest(req, body), {
+      authenticate,
+      onAuthenticated: (identity) => services.users.syncFromIdentity(identity),
+      logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
+    });
+    for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
+    res.status(response.status).json(response.body);
+  };
+}
+
+/** For paths under /api/v1 that match no route. */
+export const apiNotFound: NextApiHandler = (req, res) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(404).json({ message: `No API endpoint at ${req.method ?? 'GET'} ${(req.url ?? '').split('?')[0]}.` });
+};

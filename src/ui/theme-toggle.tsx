@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { cx } from './class-names';
+import type { ThemePreference } from './theme';
+import { applyTheme, applyThemeToDocument, nextThemePreference, readStoredTheme, THEME_STORAGE_KEY } from './theme';
+import styles from './theme-toggle.module.css';
+
+export { themeInitScript, THEME_STORAGE_KEY } from './theme';
+export type { ThemePreference } from './theme';
+
+const themeLabel: Record<ThemePreference, string> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+function ThemeIcon({ theme }: { theme: ThemePreference }) {
+  if (theme === 'light') {
+    return (
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="4" />
+        <path d="M12 2.5v2M12 19.5v2M4.6 4.6l1.4 1.4M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4" />
+      </svg>
+    );
+  }
+  if (theme === 'dark') {
+    return (
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
+      </svg>
+    );
+  }
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="4" width="18" height="12.5" rx="2" />
+      <path d="M8.5 20h7M12 16.5V20" />
+    </svg>
+  );
+}
+
+export interface ThemeToggleProps {
+  /** Also show the current theme name next to the icon. Default false (icon only). */
+  showLabel?: boolean;
+  className?: string;
+}
+
+/**
+ * Cycles system → light → dark. Persists to localStorage (`codetrail-theme`; removed for system)
+ * and sets <html data-theme>. Renders "system" on the server and syncs after mount.
+ */
+export function ThemeToggle({ showLabel = false, className }: ThemeToggleProps) {
+  const [theme, setTheme] = useState<ThemePreference>('system');
+
+  useEffect(() => {
+    const initial = readStoredTheme();
+    applyThemeToDocument(initial);
+    setTheme(initial);
+    // Keep other tabs (and other toggles) in sync.
+    function onStorage(event: StorageEvent) {
+      if (event.key === null || event.key === THEME_STORAGE_KEY) {
+        const stored = readStoredTheme();
+        applyThemeToDocument(stored);
+        setTheme(stored);
+      }
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  function handleClick() {
+    const next = nextThemePreference(theme);
+    applyTheme(next);
+    setTheme(next);
+  }
+
+  const current = themeLabel[theme];
+  const next = themeLabel[nextThemePreference(theme)];
+
+  return (
+    <button
+      type="button"
+      className={cx(styles.toggle, className)}
+      onClick={handleClick}
+      aria-label={`Theme: ${current}. Switch to ${next}`}
+      title={`Theme: ${current} (switch to ${next})`}
+    >
+      <ThemeIcon theme={theme} />
+      {showLabel ? (
+        <span className={styles.text} aria-hidden="true">
+          {current}
+        </span>
+      ) : null}
+    </button>
+  );
+}
