@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { rolesFromClaims } from '@/domain/identity/roles';
-import { serverEnv } from '@/server/config/server-env';
+import { serverEnv, type ServerEnv } from '@/server/config/server-env';
 import { adminAuth } from './firebase-admin';
 
 /** Who is calling the API, as proven by the bearer token. */
@@ -40,19 +40,31 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+export interface AuthenticatorDependencies {
+  impersonation: ServerEnv['impersonation'];
+  verifyIdToken: (token: string) => Promise<DecodedIdToken>;
+}
+
 /** Verifies `Authorization: Bearer <ID token>` (or the configured impersonation token). */
-export async function authenticate(authorization: string | string[] | undefined): Promise<Identity> {
-  const token = bearerToken(authorization);
-  if (!token) throw new AuthenticationError('Sign in first: this call needs an Authorization: Bearer <ID token> header.');
+export function createAuthenticator(deps: AuthenticatorDependencies) {
+  return async function authenticateWith(authorization: string | string[] | undefined): Promise<Identity> {
+    const token = bearerToken(authorization);
+    if (!token) throw new AuthenticationError('Sign in first: this call needs an Authorization: Bearer <ID token> header.');
 
-  const impersonation = serverEnv().impersonation;
-  if (impersonation && sameSecret(token, impersonation.token)) {
-    return { uid: impersonation.uid, email: impersonation.email, displayName: null, roles: impersonation.roles, impersonated: true };
-  }
+    const impersonation = deps.impersonation;
+    if (impersonation && sameSecret(token, impersonation.token)) {
+      return { uid: impersonation.uid, email: impersonation.email, displayName: null, roles: impersonation.roles, impersonated: true };
+    }
 
-  try {
-    return identityFromToken(await adminAuth().verifyIdToken(token));
-  } catch {
-    throw new AuthenticationError('Your session token is invalid or has expired. Sign in again.');
-  }
+    try {
+      return identityFromToken(await deps.verifyIdToken(token));
+    } catch {
+      throw new AuthenticationError('Your session token is invalid or has expired. Sign in again.');
+    }
+  };
+}
+
+/** The app's authenticator: configured impersonation, tokens verified by firebase-admin. */
+export function authenticate(authorization: string | string[] | undefined): Promise<Identity> {
+  return createAuthenticator({ impersonation: serverEnv().impersonation, verifyIdToken: (token) => adminAuth().verifyIdToken(token) })(authorization);
 }

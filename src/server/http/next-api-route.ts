@@ -35,7 +35,7 @@ function toApiRequest(req: NextApiRequest, body: unknown): ApiRequest {
 }
 
 /** Adapts framework-free routes to a Next API route under /api/v1. */
-export function nextApiRoute(buildRoutes: (services: Services) => Routes): NextApiHandler {
+export function nextApiRoute(buildRoutes: (services: Services, req: NextApiRequest) => Routes): NextApiHandler {
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     let body: unknown;
@@ -55,7 +55,7 @@ export function nextApiRoute(buildRoutes: (services: Services) => Routes): NextA
       res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
       return;
     }
-    const response = await runRoutes(buildRoutes(services), toApiRequest(req, body), {
+    const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
       authenticate,
       onAuthenticated: (identity) => services.users.syncFromIdentity(identity),
       logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
