@@ -23,10 +23,16 @@ export const loginHandler: NextApiHandler = async (req, res) => {
     return;
   }
   ensureServerAuth();
+  let signedIn = false;
   try {
-    await setAuthCookies(req, res, { token });
+    // An unverifiable token yields an anonymous user rather than an error.
+    const { user } = await setAuthCookies(req, res, { token });
+    signedIn = Boolean(user.id);
   } catch (error) {
     logger.warn('auth: /api/login refused a token', error instanceof Error ? error.message : error);
+  }
+  if (!signedIn) {
+    res.removeHeader('Set-Cookie');
     res.status(401).json({ message: 'That sign-in token is not valid. Sign in again.' });
     return;
   }
