@@ -12,6 +12,13 @@ describe('parseServerEnv', () => {
     expect(env.impersonation).toBeNull();
   });
 
+  it('treats empty values as not set', () => {
+    const env = parseServerEnv({ APP_ORIGIN: '', DATABASE_URL: '', COOKIE_SECRET_CURRENT: '', API_IMPERSONATION_TOKEN: ' ' });
+    expect(env.appOrigin).toBe('http://localhost:3000');
+    expect(env.databaseUrl).toBeNull();
+    expect(env.impersonation).toBeNull();
+  });
+
   it('respects PORT in the default origin and reads own hosts', () => {
     const env = parseServerEnv({ PORT: '4100', ALLOWED_REDIRECT_HOSTS: 'codetrail.app, www.codetrail.app' });
     expect(env.appOrigin).toBe('http://localhost:4100');

@@ -59,7 +59,9 @@ export class ConfigurationError extends Error {
 }
 
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  const result = serverEnvSchema.safeParse(source);
+  // An empty value (as copied from .env.example) means "not set".
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = serverEnvSchema.safeParse(given);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigurationError(`Invalid server configuration: ${problems}`);
