@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nextEnv from '@next/env';
+import { loadEnvConfig } from '@next/env';
 import { openDatabase } from '../src/server/db/client';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
@@ -17,7 +17,7 @@ import { ProcessGroup, waitForHttp } from './lib/processes';
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 // The same .env files Next reads, so this script and the app agree (e.g. on DATABASE_URL).
-nextEnv.loadEnvConfig(process.cwd(), dev);
+loadEnvConfig(process.cwd(), dev);
 const port = Number(process.env.PORT || 3000);
 const appOrigin = process.env.APP_ORIGIN || `http://localhost:${port}`;
 const projectId = firebaseProjectId();

@@ -12,7 +12,7 @@ export interface AuthUser {
   /** The client SDK has reported whether someone is signed in. */
   clientInitialized: boolean;
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
-  /** Signs out of Firebase and clears the server session. */
+  /** Signs out of Firebase and clears the server session; rejects if the session could not be cleared. */
   signOut: () => Promise<void>;
 }
 
@@ -47,10 +47,17 @@ function AuthUserBridge({ children }: { children: ReactNode }) {
   const firebaseSignOut = user.signOut;
   const signOut = useCallback(async () => {
     sessionSync.beginSignOut();
-    const done = waitForSignedOut();
-    await firebaseSignOut();
-    await done;
-  }, [firebaseSignOut]);
+    if (id) {
+      const done = waitForSignedOut();
+      await firebaseSignOut();
+      await done;
+    } else {
+      // Already signed out of Firebase (an earlier attempt failed half-way): clear the server session directly.
+      await sessionSync.handleTokenChange({ id: null, getIdToken: async () => null });
+    }
+    const { status, error } = sessionSync.getState();
+    if (status === 'error') throw error ?? new Error('Signing out did not finish.');
+  }, [firebaseSignOut, id]);
   const value = useMemo<AuthUser>(() => {
     const roles = rolesFromClaims(claims);
     return {

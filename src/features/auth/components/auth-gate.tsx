@@ -11,6 +11,8 @@ interface AuthGateProps {
   appDestination?: string;
   /** Keep showing the page while it finishes work of its own (e.g. saving the new name). */
   holdRedirect?: boolean;
+  /** The page is signing the user out and will navigate itself: do not bounce to login. */
+  signingOut?: boolean;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ function isAbsolute(url: string): boolean {
 }
 
 /** Renders a page's auth state: the page, a loader, nothing, or a redirect. */
-export function AuthGate({ policy, appDestination = '/onboarding-check', holdRedirect = false, children }: AuthGateProps) {
+export function AuthGate({ policy, appDestination = '/onboarding-check', holdRedirect = false, signingOut = false, children }: AuthGateProps) {
   const router = useRouter();
   const user = useAuthUser();
   const session = useSessionState();
@@ -29,7 +31,7 @@ export function AuthGate({ policy, appDestination = '/onboarding-check', holdRed
       clientInitialized: user.clientInitialized,
       sessionReady: session.status === 'active' && session.uid === user.id && !holdRedirect,
       sessionFailed: session.status === 'error',
-      signingOut: session.status === 'signing-out',
+      signingOut: signingOut || session.status === 'signing-out',
     },
     PAGE_AUTH_POLICIES[policy],
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
-import { AppShell } from '@/ui';
+import { Alert, AppShell } from '@/ui';
 import { useAuthUser } from '../auth-user';
 import { AuthGate } from './auth-gate';
 
@@ -8,18 +8,27 @@ import { AuthGate } from './auth-gate';
 export function SignedInShell({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
   const user = useAuthUser();
   const [signingOut, setSigningOut] = useState(false);
+  const [signOutFailed, setSignOutFailed] = useState(false);
 
   async function signOut() {
     setSigningOut(true);
-    await user.signOut();
+    setSignOutFailed(false);
+    try {
+      await user.signOut();
+    } catch {
+      setSigningOut(false);
+      setSignOutFailed(true);
+      return;
+    }
     leaveNotificationCookie({ route: '/', kind: 'info', message: 'You are signed out. See you soon!' });
     // A full load drops every cached query of the previous user.
     window.location.assign('/');
   }
 
   return (
-    <AuthGate policy="protected">
+    <AuthGate policy="protected" signingOut={signingOut}>
       <AppShell user={{ displayName: user.displayName, email: user.email }} onSignOut={signOut} signingOut={signingOut} nav={nav}>
+        {signOutFailed && <Alert kind="error">We could not finish signing you out. Check your connection and try again.</Alert>}
         {children}
       </AppShell>
     </AuthGate>
