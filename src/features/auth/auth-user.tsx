@@ -1,31 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { AuthAction, useUser, withUser } from 'next-firebase-auth';
 import { COURSE_ENGINEER, rolesFromClaims } from '@/domain/identity/roles';
+import { AuthUserContext, type AuthUser } from './auth-user-context';
 import { sessionSync } from './session/session-store';
-
-export interface AuthUser {
-  id: string | null;
-  email: string | null;
-  displayName: string | null;
-  roles: string[];
-  isCourseEngineer: boolean;
-  /** The client SDK has reported whether someone is signed in. */
-  clientInitialized: boolean;
-  getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
-  /** Signs out of Firebase and clears the server session; rejects if the session could not be cleared. */
-  signOut: () => Promise<void>;
-}
-
-const AuthUserContext = createContext<AuthUser | null>(null);
-
-/** The signed-in user (or the anonymous user). Throws outside <AuthUserProvider>. */
-export function useAuthUser(): AuthUser {
-  const user = useContext(AuthUserContext);
-  if (!user) {
-    throw new Error('useAuthUser() was called outside <AuthUserProvider>. Render the page through pages/_app.tsx, which mounts it.');
-  }
-  return user;
-}
 
 function waitForSignedOut(): Promise<void> {
   return new Promise((resolve) => {
@@ -84,5 +61,4 @@ export const AuthUserProvider = withUser<{ children: ReactNode }>({
   whenUnauthedAfterInit: AuthAction.RENDER,
 })(AuthUserBridge);
 
-/** For tests and stories: provide a fixed user without Firebase. */
-export const AuthUserTestProvider = AuthUserContext.Provider;
+export { useAuthUser, type AuthUser } from './auth-user-context';
