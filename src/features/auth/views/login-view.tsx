@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { hasErrors, validateLogin, type FieldErrors, type LoginInput } from '@/domain/identity/credentials';
+import { validateLogin } from '@/domain/identity/credentials';
 import { identityErrorMessage } from '@/domain/identity/identity-error-message';
 import { AuthLayout, Button, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
+import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../init-auth';
 import { useSessionState } from '../session/session-store';
 
@@ -21,17 +22,14 @@ function withRedirect(path: string, redirectUrl: unknown): string {
 export default function LoginView({ appDestination }: LoginViewProps) {
   const router = useRouter();
   const session = useSessionState();
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginInput>>({});
+  const { values, field, check } = useFormFields({ email: '', password: '' }, validateLogin);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    if (!check()) return;
     setSubmitting(true);
     try {
       await signInWithEmailAndPassword(clientAuth(), values.email.trim(), values.password);
@@ -58,24 +56,8 @@ export default function LoginView({ appDestination }: LoginViewProps) {
         <form onSubmit={submit} noValidate aria-label="Sign in">
           <Stack gap={4}>
             <FormError message={formError ?? sessionError} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={(event) => setValues({ ...values, email: event.target.value })}
-              error={errors.email}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(event) => setValues({ ...values, password: event.target.value })}
-              error={errors.password}
-            />
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
             <Button type="submit" fullWidth size="lg" loading={submitting}>
               Sign in
             </Button>

@@ -2,32 +2,31 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { confirmPasswordReset, sendPasswordResetEmail, verifyPasswordResetCode } from 'firebase/auth';
-import { hasErrors, validateEmail, validatePasswordChange, type FieldErrors, type NewPasswordInput } from '@/domain/identity/credentials';
+import { validateEmail, validatePasswordChange, type NewPasswordInput } from '@/domain/identity/credentials';
 import { identityErrorMessage } from '@/domain/identity/identity-error-message';
 import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
 import { publicEnv } from '@/lib/env/public-env';
 import { Alert, AuthLayout, Button, PageLoader, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
+import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../init-auth';
 
 function RequestResetForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, field, check } = useFormFields({ email: '' }, ({ email }) => ({ email: validateEmail(email) }));
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateEmail(email);
-    setError(found);
     setFormError(null);
-    if (found) return;
+    if (!check()) return;
+    const email = values.email.trim();
     setSubmitting(true);
     try {
-      await sendPasswordResetEmail(clientAuth(), email.trim(), { url: `${window.location.origin}/web/login` });
-      setSentTo(email.trim());
+      await sendPasswordResetEmail(clientAuth(), email, { url: `${window.location.origin}/web/login` });
+      setSentTo(email);
     } catch (caught) {
       setFormError(identityErrorMessage(caught, 'reset-request'));
     } finally {
@@ -55,7 +54,7 @@ function RequestResetForm() {
     <form onSubmit={submit} noValidate aria-label="Reset password">
       <Stack gap={4}>
         <FormError message={formError} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <Button type="submit" fullWidth size="lg" loading={submitting}>
           Send reset link
         </Button>
@@ -69,8 +68,7 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
   const router = useRouter();
   const [accountEmail, setAccountEmail] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [values, setValues] = useState<NewPasswordInput>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordInput>>({});
+  const { values, field, check } = useFormFields<NewPasswordInput>({ password: '', confirmPassword: '' }, validatePasswordChange);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -87,10 +85,8 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    if (!check()) return;
     setSubmitting(true);
     try {
       await confirmPasswordReset(clientAuth(), code, values.password);
@@ -119,24 +115,8 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
           Choose a new password for <strong>{accountEmail}</strong>.
         </p>
         <FormError message={formError} />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
-          error={errors.confirmPassword}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <Button type="submit" fullWidth size="lg" loading={submitting}>
           Save new password
         </Button>

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { createUserWithEmailAndPassword, updateProfile } from 'firebase/auth';
-import { hasErrors, MIN_PASSWORD_LENGTH, validateRegistration, type FieldErrors, type RegistrationInput } from '@/domain/identity/credentials';
+import { MIN_PASSWORD_LENGTH, validateRegistration, type RegistrationInput } from '@/domain/identity/credentials';
 import { identityErrorMessage } from '@/domain/identity/identity-error-message';
 import { AuthLayout, Button, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
+import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../init-auth';
 
 export interface RegisterViewProps {
@@ -17,24 +18,14 @@ const EMPTY: RegistrationInput = { displayName: '', email: '', password: '', con
 
 export default function RegisterView({ appDestination }: RegisterViewProps) {
   const router = useRouter();
-  const [values, setValues] = useState<RegistrationInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof RegistrationInput>>({});
+  const { values, field, check } = useFormFields<RegistrationInput>(EMPTY, validateRegistration);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const field = (name: keyof RegistrationInput) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateRegistration(values);
-    setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    if (!check()) return;
     setSubmitting(true);
     try {
       const credential = await createUserWithEmailAndPassword(clientAuth(), values.email.trim(), values.password);
