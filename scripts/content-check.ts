@@ -1,0 +1,26 @@
+/**
+ * `npm run content:check [-- --json]`: compiles content/ and prints a table per track (or the
+ * same summary as JSON for tools). Every error is printed as path:line: message; any error
+ * makes the command fail.
+ */
+import path from 'node:path';
+import { compileContent } from '../src/server/content/compile-content';
+import { formatContentError } from '../src/server/content/content-error';
+import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
+
+async function main(): Promise<number> {
+  const json = process.argv.includes('--json');
+  const root = path.resolve(process.env.CONTENT_DIR || 'content');
+  const { content, errors } = await compileContent(root);
+  if (errors.length > 0) {
+    for (const error of errors) console.error(formatContentError(error));
+    console.error(`\n${errors.length} content error${errors.length === 1 ? '' : 's'}.`);
+    return 1;
+  }
+  const summary = summarizeContent(content);
+  if (json) console.log(JSON.stringify(summary, null, 2));
+  else console.log(`${formatSummaryTable(summary)}\n\nContent is valid: ${summary.tracks.length} track(s).`);
+  return 0;
+}
+
+main().then((code) => process.exit(code));

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { CODE_LANGUAGES } from '../lessons/code-language';
+
+/**
+ * The compiled course model shared by the compiler, the API and the player. The compiler
+ * produces it from content/ files; publish sets store it; the API serves slices of it.
+ */
+
+export const INTERACTIONS = ['multiple-choice', 'fill-gap', 'reorder', 'code'] as const;
+export type InteractionKind = (typeof INTERACTIONS)[number];
+
+export const TUTORIAL_KINDS = ['course', 'project'] as const;
+export type TutorialKind = (typeof TUTORIAL_KINDS)[number];
+
+const message = z.string().min(1);
+
+export const checkSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('output-equals'), text: z.string(), message }).strict(),
+  z.object({ type: z.literal('output-contains'), text: z.string().min(1), message }).strict(),
+  z.object({ type: z.literal('assert'), code: z.string().min(1), file: z.string().optional(), message }).strict(),
+  z.object({ type: z.literal('dom'), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message }).strict(),
+  z.object({ type: z.literal('css'), selector: z.string().min(1), property: z.string().min(1), value: z.string().min(1), message }).strict(),
+  z
+    .object({
+      type: z.literal('sql-result'),
+      columns: z.array(z.string()).min(1),
+      rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+      ordered: z.boolean().optional(),
+      message,
+    })
+    .strict(),
+]);
+export type Check = z.infer<typeof checkSchema>;
+export type CheckType = Check['type'];
+
+export interface LessonFileDefinition {
+  name: string;
+  content: string;
+  editable: boolean;
+}
+
+export type GapSegment = string | { gap: number };
+
+export interface ExecutableContent {
+  files: LessonFileDefinition[];
+  solution: { name: string; content: string }[];
+  checks: Check[];
+  /** SQL run before the learner's query (SQL lessons). */
+  seed: string | null;
+}
+
+export type Interaction =
+  | { kind: 'multiple-choice'; question: string; choices: { text: string; correct: boolean }[] }
+  | {
+      kind: 'fill-gap';
+      /** Per file: the code split into text and gap references. */
+      templates: { name: string; segments: GapSegment[] }[];
+      gaps: { accepted: string[] }[];
+      /** Chips offered: every gap's first answer plus distractors. */
+      chips: string[];
+    }
+  | { kind: 'reorder'; lines: string[] }
+  | { kind: 'code' };
+
+export interface Lesson {
+  id: string;
+  title: string;
+  explanation: string;
+  hints: string[];
+  codeLanguage: (typeof CODE_LANGUAGES)[number] | null;
+  interaction: Interaction;
+  executableContent: ExecutableContent | null;
+  /** Repository path, for error messages and preview tools. */
+  source: string;
+}
+
+export interface Chapter {
+  id: string;
+  title: string;
+  lessons: Lesson[];
+}
+
+export interface Tutorial {
+  id: string;
+  title: string;
+  description: string;
+  kind: TutorialKind;
+  chapters: Chapter[];
+}
+
+export interface Section {
+  title: string;
+  tutorialIds: string[];
+}
+
+export interface Track {
+  id: string;
+  title: string;
+  description: string;
+  sections: Section[];
+  tutorials: Tutorial[];
+}
+
+export interface CompiledContent {
+  tracks: Track[];
+}

@@ -1,0 +1,135 @@
+import { parseLesson } from './parse-lesson';
+
+const fence = '```';
+const lesson = (front: string, body: string) => `---\n${front}\n---\n\n${body}`;
+const common = `# --explanation--\nPrint shows text. Now print hello.\n\n# --hints--\n- Use print.\n- Put the words in quotes.\n`;
+
+const codeLesson = lesson(
+  'id: py-hello\ntitle: Say hello\ninteraction: code',
+  `${common}
+# --files--
+## main.py
+${fence}python
+# print hello here
+${fence}
+## notes.txt (read-only)
+${fence}
+keep me
+${fence}
+
+# --solution--
+## main.py
+${fence}python
+print("hello")
+${fence}
+
+# --checks--
+${fence}yaml
+- type: output-equals
+  text: hello
+  message: Print the word hello, in lower case.
+- type: assert
+  file: main.py
+  code: assert True
+  message: Keep your code in main.py.
+${fence}
+`,
+);
+
+describe('parseLesson', () => {
+  it('reads a code lesson: files, read-only flags, solution, checks and language', () => {
+    const { lesson: parsed, errors } = parseLesson(codeLesson, 'l.md');
+    expect(errors).toEqual([]);
+    expect(parsed).toMatchObject({
+      id: 'py-hello',
+      title: 'Say hello',
+      explanation: 'Print shows text. Now print hello.',
+      hints: ['Use print.', 'Put the words in quotes.'],
+      codeLanguage: 'python',
+      interaction: { kind: 'code' },
+      executableContent: {
+        files: [
+          { name: 'main.py', content: '# print hello here', editable: true },
+          { name: 'notes.txt', content: 'keep me', editable: false },
+        ],
+        solution: [{ name: 'main.py', content: 'print("hello")' }],
+        checks: [
+          { type: 'output-equals', text: 'hello', message: 'Print the word hello, in lower case.' },
+          { type: 'assert', file: 'main.py', code: 'assert True', message: 'Keep your code in main.py.' },
+        ],
+        seed: null,
+      },
+    });
+  });
+
+  it('reads a multiple-choice lesson', () => {
+    const text = lesson('id: py-mc\ntitle: Quiz\ninteraction: multiple-choice', `${common}\n# --question--\nWhat does \`print("hi")\` show?\n\n# --choices--\n- [ ] print("hi")\n- [x] hi\n- [ ] nothing\n`);
+    const { lesson: parsed, errors } = parseLesson(text, 'mc.md');
+    expect(errors).toEqual([]);
+    expect(parsed?.interaction).toEqual({
+      kind: 'multiple-choice',
+      question: 'What does `print("hi")` show?',
+      choices: [
+        { text: 'print("hi")', correct: false },
+        { text: 'hi', correct: true },
+        { text: 'nothing', correct: false },
+      ],
+    });
+    expect(parsed?.executableContent).toBeNull();
+  });
+
+  it('reads fill-gap lessons with alternatives and escaped bars', () => {
+    const text = lesson(
+      'id: js-gap\ntitle: Gap\ninteraction: fill-gap',
+      `${common}\n# --files--\n## app.js\n${fence}js\nconst ok = a [[\\|\\||or]] b;\n[[console.log]](ok);\n${fence}\n\n# --options--\n- print\n- \`alert\`\n`,
+    );
+    const { lesson: parsed, errors } = parseLesson(text, 'gap.md');
+    expect(errors).toEqual([]);
+    expect(parsed?.interaction).toEqual({
+      kind: 'fill-gap',
+      templates: [{ name: 'app.js', segments: ['const ok = a ', { gap: 0 }, ' b;\n', { gap: 1 }, '(ok);'] }],
+      gaps: [{ accepted: ['||', 'or'] }, { accepted: ['console.log'] }],
+      chips: ['||', 'console.log', 'print', 'alert'],
+    });
+    expect(parsed?.executableContent?.files[0]?.content).toBe('const ok = a || b;\nconsole.log(ok);');
+    expect(parsed?.codeLanguage).toBe('javascript');
+  });
+
+  it('reads a reorder lesson and takes the language from the fence', () => {
+    const text = lesson('id: py-order\ntitle: Order\ninteraction: reorder', `${common}\n# --lines--\n${fence}python\nx = 1\nprint(x)\n${fence}\n`);
+    const { lesson: parsed, errors } = parseLesson(text, 'r.md');
+    expect(errors).toEqual([]);
+    expect(parsed?.interaction).toEqual({ kind: 'reorder', lines: ['x = 1', 'print(x)'] });
+    expect(parsed?.codeLanguage).toBe('python');
+  });
+
+  it.each([
+    ['no front matter', '# --explanation--\nx', /starts with front matter/],
+    ['an unknown interaction', lesson('id: a\ntitle: A\ninteraction: essay', common), /interaction/],
+    ['a bad id', lesson('id: Not_Kebab\ntitle: A\ninteraction: code', common), /kebab-case/],
+    ['an unknown language', codeLesson.replace('interaction: code', 'interaction: code\ncodeLanguage: cobol'), /unknown codeLanguage "cobol"/],
+    ['a missing part', lesson('id: a\ntitle: A\ninteraction: reorder', common), /missing part "# --lines--"/],
+    ['a part of another interaction', codeLesson.replace('# --hints--', '# --question--\nwhy?\n\n# --hints--'), /part "question" is not used by code lessons/],
+    ['a check on a missing file', codeLesson.replace('file: main.py', 'file: other.py'), /refers to file "other.py"/],
+    ['a DOM check without html', codeLesson.replace('- type: output-equals\n  text: hello', '- type: dom\n  selector: h1'), /needs an html file/],
+    ['a check without a message', codeLesson.replace('  message: Print the word hello, in lower case.\n', ''), /check 1 \(message\)/],
+    ['an unknown check type', codeLesson.replace('type: output-equals', 'type: vibes'), /check 1/],
+    ['a solution for a file the lesson lacks', codeLesson.replace('# --solution--\n## main.py', '# --solution--\n## other.py'), /"other.py", which is not one of the lesson's files/],
+    ['a solution for a read-only file', codeLesson.replace('# --solution--\n## main.py', '# --solution--\n## notes.txt'), /read-only/],
+    ['no hints', codeLesson.replace('- Use print.\n- Put the words in quotes.\n', ''), /at least one hint/],
+    ['an unclosed code block', codeLesson.replace(`print("hello")\n${fence}`, 'print("hello")'), /inside a code block: is a closing fence/],
+  ])('refuses %s', (_label, text, message) => {
+    const { lesson: parsed, errors } = parseLesson(text, 'bad.md');
+    expect(parsed).toBeNull();
+    expect(errors.map((error) => error.message).join('\n')).toMatch(message);
+  });
+
+  it('reports the line of the problem', () => {
+    const text = codeLesson.replace('# --hints--', '# --question--\nwhy?\n\n# --hints--');
+    const { errors } = parseLesson(text, 'content/x.md');
+    const lines = text.split('\n');
+    const error = errors.find((candidate) => candidate.message.includes('question'));
+    expect(error?.file).toBe('content/x.md');
+    expect(lines[(error?.line ?? 0) - 1]).toBe('# --question--');
+  });
+});
