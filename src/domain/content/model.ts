@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LANGUAGES } from '../lessons/code-language';
+import type { CODE_LANGUAGES } from '../lessons/code-language';
 
 /**
  * The compiled course model shared by the compiler, the API and the player. The compiler
