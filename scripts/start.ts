@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
 import { openDatabase } from '../src/server/db/client';
+import { describePublish, publishContent } from './lib/publish';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
 import { ProcessGroup, waitForHttp } from './lib/processes';
@@ -68,8 +69,17 @@ async function main(): Promise<void> {
   if (args.has('--fresh-data') && !process.env.DATABASE_URL) rmSync(path.resolve(dataDir, 'pglite'), { recursive: true, force: true });
   const target = process.env.DATABASE_URL ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const);
   const database = await openDatabase(target);
-  await database.close(); // The app opens it itself; PGlite allows one process at a time.
-  console.log(`[codetrail] Database migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `embedded, in ${path.resolve(dataDir, 'pglite')}`}).`);
+  try {
+    console.log(`[codetrail] Database migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `embedded, in ${path.resolve(dataDir, 'pglite')}`}).`);
+    const outcome = await publishContent(database, { force: false });
+    if (outcome.kind === 'invalid') {
+      console.error('[codetrail] Course content has errors; learners keep the last published version:');
+      outcome.errors.forEach((error) => console.error(`  ${error}`));
+    } else if (outcome.kind === 'published') console.log(`[codetrail] ${describePublish(outcome.result)}`);
+    else console.log('[codetrail] Course content is unchanged since the last publish.');
+  } finally {
+    await database.close(); // The app opens it itself; PGlite allows one process at a time.
+  }
 
   if (!dev) await buildIfNeeded();
 

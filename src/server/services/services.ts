@@ -1,13 +1,18 @@
 import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
+import { createContentService, type ContentService } from './content-service';
+import { createLearningService, type LearningService } from './learning-service';
 import { createUserService, type UserService } from './user-service';
 
 export interface Services {
   users: UserService;
+  content: ContentService;
+  learning: LearningService;
 }
 
 export function createServices(db: Database): Services {
-  return { users: createUserService(db) };
+  const content = createContentService(db);
+  return { users: createUserService(db), content, learning: createLearningService(db, content) };
 }
 
 const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: Promise<Services> };

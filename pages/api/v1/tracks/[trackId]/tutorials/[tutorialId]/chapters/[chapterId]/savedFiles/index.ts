@@ -1,0 +1,5 @@
+import { savedFilesRoutes } from '@/server/api/v1/learning-routes';
+import { nextApiRoute } from '@/server/http/next-api-route';
+
+export const config = { api: { bodyParser: false } };
+export default nextApiRoute(savedFilesRoutes);

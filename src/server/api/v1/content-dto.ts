@@ -1,0 +1,86 @@
+import type { Chapter, Lesson, Track, Tutorial } from '@/domain/content/model';
+import { languageFromFileName } from '@/domain/lessons/code-language';
+import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+
+/** What learners receive: never solutions, never database rows. */
+
+const countLessons = (tutorial: Tutorial) => tutorial.chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);
+const lessonIds = (tutorial: Tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => lesson.id));
+
+export function tutorialSummaryDto(tutorial: Tutorial, completed: ReadonlySet<string>) {
+  return {
+    id: tutorial.id,
+    title: tutorial.title,
+    description: tutorial.description,
+    kind: tutorial.kind,
+    chapters: tutorial.chapters.length,
+    lessons: countLessons(tutorial),
+    completedLessons: lessonIds(tutorial).filter((id) => completed.has(id)).length,
+  };
+}
+
+export function trackSummaryDto(track: Track, trackVersion: number, completed: ReadonlySet<string>) {
+  const ids = track.tutorials.flatMap(lessonIds);
+  return {
+    id: track.id,
+    title: track.title,
+    description: track.description,
+    trackVersion,
+    sections: track.sections.length,
+    tutorials: track.tutorials.length,
+    lessons: ids.length,
+    completedLessons: ids.filter((id) => completed.has(id)).length,
+  };
+}
+
+export function trackDto(track: Track, trackVersion: number, completed: ReadonlySet<string>) {
+  const byId = new Map(track.tutorials.map((tutorial) => [tutorial.id, tutorial]));
+  return {
+    ...trackSummaryDto(track, trackVersion, completed),
+    sections: track.sections.map((section, index) => ({
+      index,
+      title: section.title,
+      tutorials: section.tutorialIds
+        .map((id) => byId.get(id))
+        .filter((tutorial): tutorial is Tutorial => tutorial !== undefined)
+        .map((tutorial) => tutorialSummaryDto(tutorial, completed)),
+    })),
+  };
+}
+
+function lessonSummaryDto(lesson: Lesson, completed: ReadonlySet<string>) {
+  return { id: lesson.id, title: lesson.title, interaction: lesson.interaction.kind, codeLanguage: lesson.codeLanguage, completed: completed.has(lesson.id) };
+}
+
+export function tutorialDto(tutorial: Tutorial, completed: ReadonlySet<string>) {
+  return {
+    ...tutorialSummaryDto(tutorial, completed),
+    chapters: tutorial.chapters.map((chapter) => ({
+      id: chapter.id,
+      title: chapter.title,
+      lessons: chapter.lessons.map((lesson) => lessonSummaryDto(lesson, completed)),
+    })),
+  };
+}
+
+export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
+  const executable = lesson.executableContent;
+  return {
+    ...lessonSummaryDto(lesson, completed),
+    explanation: lesson.explanation,
+    hints: lesson.hints,
+    lessonType: executable ? lessonTypeFromFiles(executable.files) : null,
+    interaction: lesson.interaction,
+    executableContent: executable
+      ? {
+          files: executable.files.map((file) => ({ name: file.name, content: file.content, editable: file.editable, language: languageFromFileName(file.name) })),
+          checks: executable.checks,
+          seed: executable.seed,
+        }
+      : null,
+  };
+}
+
+export function chapterDto(chapter: Chapter, completed: ReadonlySet<string>) {
+  return { id: chapter.id, title: chapter.title, lessons: chapter.lessons.map((lesson) => lessonDto(lesson, completed)) };
+}

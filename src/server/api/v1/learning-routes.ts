@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '@/server/content/content-error';
+import { defineEndpoint, type Routes } from '@/server/http/endpoint';
+import { notFound } from '@/server/http/http-error';
+import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
+import type { Services } from '@/server/services/services';
+import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
+
+const id = (what: string) => z.string().regex(ID_PATTERN, `${what} must be a lower-case kebab-case id`);
+const version = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive whole number`);
+
+const trackParams = z.object({ trackId: id('trackId') });
+const tutorialParams = trackParams.extend({ tutorialId: id('tutorialId') });
+const chapterParams = tutorialParams.extend({ chapterId: id('chapterId') });
+const lessonParams = chapterParams.extend({ lessonId: id('lessonId') });
+const withTrackVersion = chapterParams.extend({ trackVersion: version('trackVersion') });
+const withPublishSetVersion = lessonParams.extend({ publishSetVersion: version('publishSetVersion') });
+
+export const LESSON_MODES = ['learn', 'challenge', 'tutor'] as const;
+
+export const saveFilesBody = z
+  .object({
+    files: z
+      .array(z.object({ name: z.string().min(1).max(100), userContent: z.string() }).strict())
+      .min(1, 'send at least one file')
+      .max(20, 'a lesson has at most 20 files'),
+  })
+  .strict();
+
+export const completionBody = z
+  .object({
+    mode: z.enum(LESSON_MODES),
+    attempts: z.number().int().min(1).max(10_000),
+    usedHints: z.boolean(),
+  })
+  .strict();
+
+async function published(services: Services, trackId: string) {
+  const track = await services.content.publishedTrack(trackId);
+  if (!track) throw notFound(`There is no published track "${trackId}".`);
+  return track;
+}
+
+/** GET /tracks */
+export function tracksRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint({
+      access: 'user',
+      handle: async ({ identity }) => {
+        const [tracks, completed, set] = await Promise.all([
+          services.content.publishedTracks(),
+          services.learning.completedLessonIds(identity.uid),
+          services.content.latestPublishSet(),
+        ]);
+        return { body: { publishSetVersion: set?.version ?? null, tracks: tracks.map((entry) => trackSummaryDto(entry.track, entry.trackVersion, completed)) } };
+      },
+    }),
+  };
+}
+
+/** GET /tracks/{trackId} */
+export function trackRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof trackParams>>({
+      access: 'user',
+      query: trackParams,
+      handle: async ({ identity, query }) => {
+        const entry = await published(services, query.trackId);
+        const completed = await services.learning.completedLessonIds(identity.uid, query.trackId);
+        return { body: { publishSetVersion: entry.publishSetVersion, track: trackDto(entry.track, entry.trackVersion, completed) } };
+      },
+    }),
+  };
+}
+
+/** GET /tracks/{trackId}/tutorials/{tutorialId} */
+export function tutorialRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof tutorialParams>>({
+      access: 'user',
+      query: tutorialParams,
+      handle: async ({ identity, query }) => {
+        const entry = await published(services, query.trackId);
+        const tutorial = entry.track.tutorials.find((candidate) => candidate.id === query.tutorialId);
+        if (!tutorial) throw notFound(`Track "${query.trackId}" has no tutorial "${query.tutorialId}".`);
+        const completed = await services.learning.completedLessonIds(identity.uid, query.trackId);
+        return { body: { trackVersion: entry.trackVersion, publishSetVersion: entry.publishSetVersion, tutorial: tutorialDto(tutorial, completed) } };
+      },
+    }),
+  };
+}
+
+/** GET /tracks/{trackId}/tutorials/{tutorialId}/chapters/{chapterId} */
+export function chapterRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof chapterParams>>({
+      access: 'user',
+      query: chapterParams,
+      handle: async ({ identity, query }) => {
+        const entry = await published(services, query.trackId);
+        const { tutorial, chapter } = locateChapter(entry.track, query);
+        const completed = await services.learning.completedLessonIds(identity.uid, query.trackId);
+        const chapterIndex = tutorial.chapters.indexOf(chapter);
+        return {
+          body: {
+            trackVersion: entry.trackVersion,
+            publishSetVersion: entry.publishSetVersion,
+            chapterIndex,
+            isLastChapter: chapterIndex === tutorial.chapters.length - 1,
+            chapter: chapterDto(chapter, completed),
+          },
+        };
+      },
+    }),
+  };
+}
+
+/** GET .../chapters/{chapterId}/savedFiles?trackVersion= */
+export function savedFilesRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof withTrackVersion>>({
+      access: 'user',
+      query: withTrackVersion,
+      handle: async ({ identity, query }) => ({ body: await services.learning.savedFiles(identity.uid, query, query.trackVersion) }),
+    }),
+  };
+}
+
+/** POST .../chapters/{chapterId}/savedFiles/clear?trackVersion= */
+export function clearSavedFilesRoutes(services: Services): Routes {
+  return {
+    POST: defineEndpoint<z.infer<typeof withTrackVersion>>({
+      access: 'user',
+      query: withTrackVersion,
+      handle: async ({ identity, query }) => ({ body: await services.learning.clearSavedFiles(identity.uid, query, query.trackVersion) }),
+    }),
+  };
+}
+
+/** POST .../lessons/{lessonId}/savefiles?publishSetVersion= with { files: [{ name, userContent }] } */
+export function saveFilesRoutes(services: Services): Routes {
+  return {
+    POST: defineEndpoint<z.infer<typeof withPublishSetVersion>, z.infer<typeof saveFilesBody>>({
+      access: 'user',
+      query: withPublishSetVersion,
+      body: saveFilesBody,
+      handle: async ({ identity, query, body }) => ({ body: await services.learning.saveFiles(identity.uid, query, query.publishSetVersion, body.files) }),
+    }),
+  };
+}
+
+/** POST .../lessons/{lessonId}/complete with { mode, attempts, usedHints } — idempotent. */
+export function completeLessonRoutes(services: Services): Routes {
+  return {
+    POST: defineEndpoint<z.infer<typeof lessonParams>, z.infer<typeof completionBody>>({
+      access: 'user',
+      query: lessonParams,
+      body: completionBody,
+      handle: async ({ identity, query, body }) => {
+        const result = await services.learning.completeLesson(identity.uid, query, body);
+        return { status: result.firstCompletion ? 201 : 200, body: result };
+      },
+    }),
+  };
+}
+
+/** Preview: POST .../lessons/{lessonId}/runfiles — validates the files; checks need the lesson player's engine. */
+export function previewRunFilesRoutes(services: Services): Routes {
+  return {
+    POST: defineEndpoint<z.infer<typeof lessonParams>, z.infer<typeof saveFilesBody>>({
+      access: 'course_engineer',
+      query: lessonParams,
+      body: saveFilesBody,
+      handle: async ({ query, body }) => {
+        const entry = await published(services, query.trackId);
+        const lesson = locateLesson(locateChapter(entry.track, query), query.lessonId);
+        validateLessonFiles(lesson, body.files);
+        return {
+          status: 501,
+          body: { message: 'The files are valid, but running checks needs the check engine, which arrives with the lesson player (issue 4).' },
+        };
+      },
+    }),
+  };
+}
+
+/** Preview: POST .../chapters/{chapterId}/savedFiles/clearCache — drops the server's cached content of the track. */
+export function previewClearCacheRoutes(services: Services): Routes {
+  return {
+    POST: defineEndpoint<z.infer<typeof chapterParams>>({
+      access: 'course_engineer',
+      query: chapterParams,
+      handle: async ({ query }) => {
+        const entry = await published(services, query.trackId);
+        locateChapter(entry.track, query);
+        return { body: { clearedTrackVersions: services.content.clearCache(query.trackId) } };
+      },
+    }),
+  };
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Track } from '@/domain/content/model';
+import type { Database } from '@/server/db/client';
+import { publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
+
+export interface PublishSetRecord {
+  version: number;
+  contentHash: string;
+  tracks: { trackId: string; trackVersion: number }[];
+}
+
+export interface TrackToPublish {
+  track: Track;
+  hash: string;
+}
+
+export interface PublishResult {
+  publishSetVersion: number;
+  tracks: { trackId: string; trackVersion: number; changed: boolean }[];
+}
+
+export function createContentRepository(db: Database) {
+  return {
+    async latestPublishSet(): Promise<PublishSetRecord | null> {
+      const [set] = await db.select().from(publishSets).orderBy(desc(publishSets.version)).limit(1);
+      if (!set) return null;
+      const tracks = await db
+        .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
+        .from(publishSetTracks)
+        .where(eq(publishSetTracks.publishSetVersion, set.version))
+        .orderBy(publishSetTracks.position);
+      return { version: set.version, contentHash: set.contentHash, tracks };
+    },
+
+    async trackVersion(trackId: string, version: number): Promise<Track | null> {
+      const [row] = await db
+        .select({ data: trackVersions.data })
+        .from(trackVersions)
+        .where(and(eq(trackVersions.trackId, trackId), eq(trackVersions.version, version)))
+        .limit(1);
+      return row?.data ?? null;
+    },
+
+    async publishSetExists(version: number): Promise<boolean> {
+      const [row] = await db.select({ version: publishSets.version }).from(publishSets).where(eq(publishSets.version, version)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Writes a new publish set in one transaction; a track gets a new version only if its hash changed. */
+    async publish(tracks: TrackToPublish[], contentHash: string): Promise<PublishResult> {
+      return db.transaction(async (tx) => {
+        // Serialise concurrent publishes so versions never collide.
+        await tx.execute(sql`lock table ${publishSets} in share row exclusive mode`);
+        const [set] = await tx.insert(publishSets).values({ contentHash }).returning({ version: publishSets.version });
+        if (!set) throw new Error('Publish set insert returned no row');
+        const result: PublishResult['tracks'] = [];
+        for (const [position, { track, hash }] of tracks.entries()) {
+          const [latest] = await tx
+            .select({ version: trackVersions.version, contentHash: trackVersions.contentHash })
+            .from(trackVersions)
+            .where(eq(trackVersions.trackId, track.id))
+            .orderBy(desc(trackVersions.version))
+            .limit(1);
+          let version = latest?.version ?? 0;
+          const changed = latest?.contentHash !== hash;
+          if (changed) {
+            version += 1;
+            await tx.insert(trackVersions).values({ trackId: track.id, version, contentHash: hash, data: track });
+          }
+          await tx.insert(publishSetTracks).values({ publishSetVersion: set.version, trackId: track.id, trackVersion: version, position });
+          result.push({ trackId: track.id, trackVersion: version, changed });
+        }
+        return { publishSetVersion: set.version, tracks: result };
+      });
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;

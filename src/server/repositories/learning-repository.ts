@@ -1,0 +1,79 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { lessonCompletions, savedFiles, type StoredFile } from '@/server/db/schema';
+
+export interface SavedFilesRecord {
+  lessonId: string;
+  files: StoredFile[];
+  publishSetVersion: number;
+  updatedAt: Date;
+}
+
+export interface CompletionInput {
+  userId: string;
+  lessonId: string;
+  trackId: string;
+  tutorialId: string;
+  chapterId: string;
+  mode: string;
+  attempts: number;
+  usedHints: boolean;
+  publishSetVersion: number;
+}
+
+export function createLearningRepository(db: Database) {
+  return {
+    async savedFilesForLessons(userId: string, lessonIds: string[]): Promise<SavedFilesRecord[]> {
+      if (lessonIds.length === 0) return [];
+      return db
+        .select({ lessonId: savedFiles.lessonId, files: savedFiles.files, publishSetVersion: savedFiles.publishSetVersion, updatedAt: savedFiles.updatedAt })
+        .from(savedFiles)
+        .where(and(eq(savedFiles.userId, userId), inArray(savedFiles.lessonId, lessonIds)));
+    },
+
+    /** Last write wins per (learner, lesson). */
+    async saveFiles(input: { userId: string; lessonId: string; trackId: string; chapterId: string; publishSetVersion: number; files: StoredFile[] }): Promise<SavedFilesRecord> {
+      const [row] = await db
+        .insert(savedFiles)
+        .values(input)
+        .onConflictDoUpdate({
+          target: [savedFiles.userId, savedFiles.lessonId],
+          set: { files: input.files, publishSetVersion: input.publishSetVersion, trackId: input.trackId, chapterId: input.chapterId, updatedAt: sql`now()` },
+        })
+        .returning({ lessonId: savedFiles.lessonId, files: savedFiles.files, publishSetVersion: savedFiles.publishSetVersion, updatedAt: savedFiles.updatedAt });
+      if (!row) throw new Error('Saving files returned no row');
+      return row;
+    },
+
+    async clearSavedFiles(userId: string, lessonIds: string[]): Promise<number> {
+      if (lessonIds.length === 0) return 0;
+      const deleted = await db
+        .delete(savedFiles)
+        .where(and(eq(savedFiles.userId, userId), inArray(savedFiles.lessonId, lessonIds)))
+        .returning({ lessonId: savedFiles.lessonId });
+      return deleted.length;
+    },
+
+    /** Records the first completion; a repeat returns the stored one unchanged. */
+    async recordCompletion(input: CompletionInput): Promise<{ completedAt: Date; firstCompletion: boolean }> {
+      const inserted = await db.insert(lessonCompletions).values(input).onConflictDoNothing().returning({ completedAt: lessonCompletions.completedAt });
+      if (inserted[0]) return { completedAt: inserted[0].completedAt, firstCompletion: true };
+      const [existing] = await db
+        .select({ completedAt: lessonCompletions.completedAt })
+        .from(lessonCompletions)
+        .where(and(eq(lessonCompletions.userId, input.userId), eq(lessonCompletions.lessonId, input.lessonId)));
+      if (!existing) throw new Error('Completion neither inserted nor found');
+      return { completedAt: existing.completedAt, firstCompletion: false };
+    },
+
+    async completedLessonIds(userId: string, trackId?: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ lessonId: lessonCompletions.lessonId })
+        .from(lessonCompletions)
+        .where(trackId ? and(eq(lessonCompletions.userId, userId), eq(lessonCompletions.trackId, trackId)) : eq(lessonCompletions.userId, userId));
+      return new Set(rows.map((row) => row.lessonId));
+    },
+  };
+}
+
+export type LearningRepository = ReturnType<typeof createLearningRepository>;

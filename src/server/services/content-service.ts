@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { CompiledContent, Track } from '@/domain/content/model';
+import type { Database } from '@/server/db/client';
+import { createContentRepository, type PublishResult } from '@/server/repositories/content-repository';
+
+export function hashJson(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+export interface PublishedTrack {
+  track: Track;
+  trackVersion: number;
+  publishSetVersion: number;
+}
+
+/**
+ * Publishing and reading published content. Track versions are immutable, so they are cached
+ * in memory for the life of the process; only "which publish set is current" is read each time.
+ */
+export function createContentService(db: Database) {
+  const repository = createContentRepository(db);
+  const cache = new Map<string, Track>();
+
+  async function trackAt(trackId: string, version: number): Promise<Track | null> {
+    const key = `${trackId}@${version}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const track = await repository.trackVersion(trackId, version);
+    if (track) cache.set(key, track);
+    return track;
+  }
+
+  return {
+    /** A new publish set (always); track versions advance only for tracks that changed. */
+    publish(content: CompiledContent): Promise<PublishResult> {
+      const tracks = content.tracks.map((track) => ({ track, hash: hashJson(track) }));
+      return repository.publish(tracks, hashJson(tracks.map((entry) => [entry.track.id, entry.hash])));
+    },
+
+    /** Publishes only when the content differs from the current publish set. */
+    async publishIfChanged(content: CompiledContent): Promise<PublishResult | null> {
+      const hash = hashJson(content.tracks.map((track) => [track.id, hashJson(track)]));
+      const latest = await repository.latestPublishSet();
+      if (latest?.contentHash === hash) return null;
+      return this.publish(content);
+    },
+
+    latestPublishSet: () => repository.latestPublishSet(),
+    publishSetExists: (version: number) => repository.publishSetExists(version),
+
+    /** Every track of the current publish set, in order. */
+    async publishedTracks(): Promise<PublishedTrack[]> {
+      const set = await repository.latestPublishSet();
+      if (!set) return [];
+      const tracks = await Promise.all(
+        set.tracks.map(async (entry) => {
+          const track = await trackAt(entry.trackId, entry.trackVersion);
+          return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
+        }),
+      );
+      return tracks.filter((entry): entry is PublishedTrack => entry !== null);
+    },
+
+    async publishedTrack(trackId: string): Promise<PublishedTrack | null> {
+      const set = await repository.latestPublishSet();
+      const entry = set?.tracks.find((candidate) => candidate.trackId === trackId);
+      if (!set || !entry) return null;
+      const track = await trackAt(trackId, entry.trackVersion);
+      return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
+    },
+
+    trackAt,
+
+    /** Drops cached track versions (course engineers' "clear cache" in preview). */
+    clearCache(trackId?: string): number {
+      let cleared = 0;
+      for (const key of [...cache.keys()]) {
+        if (!trackId || key.startsWith(`${trackId}@`)) {
+          cache.delete(key);
+          cleared += 1;
+        }
+      }
+      return cleared;
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
