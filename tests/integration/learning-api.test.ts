@@ -1,0 +1,207 @@
+import path from 'node:path';
+import type { CompiledContent } from '@/domain/content/model';
+import {
+  chapterRoutes,
+  clearSavedFilesRoutes,
+  completeLessonRoutes,
+  previewClearCacheRoutes,
+  previewRunFilesRoutes,
+  saveFilesRoutes,
+  savedFilesRoutes,
+  trackRoutes,
+  tracksRoutes,
+  tutorialRoutes,
+} from '@/server/api/v1/learning-routes';
+import { createAuthenticator } from '@/server/auth/identity';
+import { compileContent } from '@/server/content/compile-content';
+import type { DatabaseHandle } from '@/server/db/client';
+import { runRoutes, type ApiRequest, type Routes } from '@/server/http/endpoint';
+import { createServices, type Services } from '@/server/services/services';
+import { openTestDatabase } from './support/database';
+import { emulatorUser, testAdminAuth } from './support/emulator';
+
+let handle: DatabaseHandle;
+let services: Services;
+let content: CompiledContent;
+let learner: { uid: string; idToken: string };
+let other: { uid: string; idToken: string };
+let engineer: { uid: string; idToken: string };
+
+const TRACK = 'python';
+const TUTORIAL = 'python-basics';
+const CHAPTER = 'python-basics-first-steps';
+const LESSON = 'py-hello-print';
+
+const authenticate = createAuthenticator({ impersonation: null, verifyIdToken: (token) => testAdminAuth().verifyIdToken(token) });
+
+function call(routes: Routes, token: string, request: Partial<ApiRequest> = {}) {
+  return runRoutes(
+    routes,
+    { method: 'GET', query: {}, body: undefined, ...request, headers: { authorization: `Bearer ${token}` } },
+    { authenticate, onAuthenticated: (identity) => services.users.syncFromIdentity(identity) },
+  );
+}
+
+const chapterQuery = { trackId: TRACK, tutorialId: TUTORIAL, chapterId: CHAPTER };
+const lessonQuery = { ...chapterQuery, lessonId: LESSON };
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  services = createServices(handle.db);
+  const compiled = await compileContent(path.resolve('content'));
+  expect(compiled.errors).toEqual([]);
+  content = compiled.content;
+  [learner, other, engineer] = await Promise.all([emulatorUser(), emulatorUser(), emulatorUser({ roles: ['course_engineer'] })]);
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}`, () => {
+  let publishSetVersion = 0;
+  let trackVersion = 0;
+
+  it('publishes twice: the publish set advances, the unchanged track keeps its version', async () => {
+    const first = await services.content.publish(content);
+    const second = await services.content.publish(content);
+    expect(second.publishSetVersion).toBe(first.publishSetVersion + 1);
+    expect(second.tracks).toEqual([{ trackId: TRACK, trackVersion: first.tracks[0]?.trackVersion, changed: false }]);
+
+    const edited: CompiledContent = { tracks: content.tracks.map((track) => ({ ...track, title: `${track.title} (edited)` })) };
+    const third = await services.content.publish(edited);
+    expect(third.tracks[0]).toEqual({ trackId: TRACK, trackVersion: (first.tracks[0]?.trackVersion ?? 0) + 1, changed: true });
+    expect(await services.content.publishIfChanged(edited)).toBeNull();
+
+    const back = await services.content.publish(content);
+    publishSetVersion = back.publishSetVersion;
+    trackVersion = back.tracks[0]?.trackVersion ?? 0;
+    expect(trackVersion).toBe((first.tracks[0]?.trackVersion ?? 0) + 2);
+  });
+
+  it('lists tracks, a track with sections, a tutorial and a chapter with completion state', async () => {
+    const tracks = await call(tracksRoutes(services), learner.idToken);
+    expect(tracks.status).toBe(200);
+    expect(tracks.body).toMatchObject({ publishSetVersion, tracks: [{ id: TRACK, trackVersion, completedLessons: 0 }] });
+
+    const track = await call(trackRoutes(services), learner.idToken, { query: { trackId: TRACK } });
+    expect(track.body).toMatchObject({ track: { id: TRACK, sections: [{ index: 0, tutorials: [{ id: TUTORIAL, kind: 'course' }] }] } });
+
+    const tutorial = await call(tutorialRoutes(services), learner.idToken, { query: { trackId: TRACK, tutorialId: TUTORIAL } });
+    expect(tutorial.body).toMatchObject({ tutorial: { id: TUTORIAL, chapters: [{ id: CHAPTER, lessons: expect.arrayContaining([expect.objectContaining({ id: LESSON, completed: false })]) }, { id: expect.any(String) }] } });
+
+    const chapter = await call(chapterRoutes(services), learner.idToken, { query: chapterQuery });
+    expect(chapter.status).toBe(200);
+    const body = chapter.body as { chapter: { lessons: { id: string; lessonType: string | null; executableContent: { files: unknown[] } | null }[] }; isLastChapter: boolean };
+    expect(body.isLastChapter).toBe(false);
+    const hello = body.chapter.lessons.find((lesson) => lesson.id === LESSON);
+    expect(hello).toMatchObject({ lessonType: 'Python', executableContent: { files: [{ name: 'main.py', editable: true, language: 'python' }] } });
+    expect(JSON.stringify(body)).not.toContain('"solution"');
+  });
+
+  it.each([
+    [trackRoutes, { trackId: 'nope' }, 404, 'There is no published track "nope".'],
+    [tutorialRoutes, { trackId: TRACK, tutorialId: 'nope' }, 404, 'Track "python" has no tutorial "nope".'],
+    [chapterRoutes, { ...chapterQuery, chapterId: 'nope' }, 404, 'Tutorial "python-basics" has no chapter "nope".'],
+    [trackRoutes, { trackId: '../etc' }, 400, 'Invalid query.trackId: trackId must be a lower-case kebab-case id'],
+  ] as const)('answers bad ids with a clear 4xx', async (routes, query, status, message) => {
+    expect(await call(routes(services), learner.idToken, { query })).toEqual({ status, body: { message }, headers: undefined });
+  });
+
+  it('saves files, reads them back, keeps the last write, and clears them', async () => {
+    const save = (content: string) =>
+      call(saveFilesRoutes(services), learner.idToken, { method: 'POST', query: { ...lessonQuery, publishSetVersion: String(publishSetVersion) }, body: { files: [{ name: 'main.py', userContent: content }] } });
+    expect((await save('print("first")')).status).toBe(200);
+    const saved = await save('print("second")');
+    expect(saved).toMatchObject({ status: 200, body: { lessonId: LESSON, publishSetVersion } });
+
+    const read = await call(savedFilesRoutes(services), learner.idToken, { query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+    expect(read.body).toEqual({ savedFiles: [{ lessonId: LESSON, files: [{ name: 'main.py', content: 'print("second")' }], publishSetVersion, savedAt: expect.any(String) }] });
+
+    // Another learner sees none of it.
+    const theirs = await call(savedFilesRoutes(services), other.idToken, { query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+    expect(theirs.body).toEqual({ savedFiles: [] });
+    const theirClear = await call(clearSavedFilesRoutes(services), other.idToken, { method: 'POST', query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+    expect(theirClear.body).toEqual({ cleared: 0 });
+
+    const cleared = await call(clearSavedFilesRoutes(services), learner.idToken, { method: 'POST', query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+    expect(cleared.body).toEqual({ cleared: 1 });
+    const empty = await call(savedFilesRoutes(services), learner.idToken, { query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+    expect(empty.body).toEqual({ savedFiles: [] });
+  });
+
+  describe('bad save payloads change nothing', () => {
+    const saveWith = (body: unknown, query: Record<string, string> = { ...lessonQuery, publishSetVersion: String(publishSetVersion) }) =>
+      call(saveFilesRoutes(services), learner.idToken, { method: 'POST', query, body });
+
+    beforeAll(async () => {
+      await saveWith({ files: [{ name: 'main.py', userContent: 'print("keep me")' }] });
+    });
+
+    it.each([
+      ['wrong types', { files: [{ name: 'main.py', userContent: 42 }] }, 422, /body\.files\.0\.userContent/],
+      ['no files', { files: [] }, 422, /at least one file/],
+      ['500 files', { files: Array.from({ length: 500 }, (_, i) => ({ name: `f${i}.py`, userContent: '' })) }, 422, /at most 20 files/],
+      ['a ../ name', { files: [{ name: '../../etc/passwd', userContent: 'x' }] }, 422, /not an editable file/],
+      ['an unknown file', { files: [{ name: 'other.py', userContent: 'x' }] }, 422, /not an editable file/],
+      ['a file twice', { files: [{ name: 'main.py', userContent: 'a' }, { name: 'main.py', userContent: 'b' }] }, 422, /appears twice/],
+      ['a file over 100 KB', { files: [{ name: 'main.py', userContent: 'x'.repeat(101 * 1024) }] }, 413, /larger than 100 KB/],
+      ['extra fields', { files: [{ name: 'main.py', userContent: 'x', path: '/tmp' }] }, 422, /Invalid body/],
+    ])('%s', async (_label, body, status, message) => {
+      const response = await saveWith(body);
+      expect(response.status).toBe(status);
+      expect((response.body as { message: string }).message).toMatch(message);
+    });
+
+    it.each([
+      ['an unknown publish set', { ...lessonQuery, publishSetVersion: '99999' }, 404, 'There is no publish set 99999.'],
+      ['a version that is not a number', { ...lessonQuery, publishSetVersion: 'latest' }, 400, /publishSetVersion/],
+      ['an unknown lesson', { ...lessonQuery, lessonId: 'py-nope', publishSetVersion: 'CURRENT' }, 404, 'Chapter "python-basics-first-steps" has no lesson "py-nope".'],
+    ])('%s', async (_label, query, status, message) => {
+      const resolved = { ...query, publishSetVersion: query.publishSetVersion === 'CURRENT' ? String(publishSetVersion) : query.publishSetVersion };
+      const response = await saveWith({ files: [{ name: 'main.py', userContent: 'x' }] }, resolved);
+      expect(response.status).toBe(status);
+      expect((response.body as { message: string }).message).toMatch(message);
+    });
+
+    it('reading an unknown track version is a 404', async () => {
+      const response = await call(savedFilesRoutes(services), learner.idToken, { query: { ...chapterQuery, trackVersion: '4242' } });
+      expect(response).toMatchObject({ status: 404, body: { message: 'Track "python" has no version 4242.' } });
+    });
+
+    afterAll(async () => {
+      const read = await call(savedFilesRoutes(services), learner.idToken, { query: { ...chapterQuery, trackVersion: String(trackVersion) } });
+      expect(read.body).toMatchObject({ savedFiles: [{ files: [{ name: 'main.py', content: 'print("keep me")' }] }] });
+    });
+  });
+
+  it('records a completion once and shows it in the chapter', async () => {
+    const complete = () => call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'learn', attempts: 2, usedHints: true } });
+    const first = await complete();
+    expect(first).toMatchObject({ status: 201, body: { lessonId: LESSON, firstCompletion: true } });
+    const again = await complete();
+    expect(again).toMatchObject({ status: 200, body: { lessonId: LESSON, firstCompletion: false, completedAt: (first.body as { completedAt: string }).completedAt } });
+
+    const chapter = await call(chapterRoutes(services), learner.idToken, { query: chapterQuery });
+    const lessons = (chapter.body as { chapter: { lessons: { id: string; completed: boolean }[] } }).chapter.lessons;
+    expect(lessons.find((lesson) => lesson.id === LESSON)?.completed).toBe(true);
+    const theirs = await call(chapterRoutes(services), other.idToken, { query: chapterQuery });
+    expect((theirs.body as { chapter: { lessons: { id: string; completed: boolean }[] } }).chapter.lessons.every((lesson) => !lesson.completed)).toBe(true);
+
+    const bad = await call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'speedrun', attempts: 0, usedHints: 'no' } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('keeps preview calls for course engineers', async () => {
+    const body = { files: [{ name: 'main.py', userContent: 'print("Hello, world!")' }] };
+    expect((await call(previewRunFilesRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body })).status).toBe(403);
+    const run = await call(previewRunFilesRoutes(services), engineer.idToken, { method: 'POST', query: lessonQuery, body });
+    expect(run).toMatchObject({ status: 501, body: { message: expect.stringMatching(/check engine/) } });
+    const invalid = await call(previewRunFilesRoutes(services), engineer.idToken, { method: 'POST', query: lessonQuery, body: { files: [{ name: 'x.py', userContent: '' }] } });
+    expect(invalid.status).toBe(422);
+
+    expect((await call(previewClearCacheRoutes(services), learner.idToken, { method: 'POST', query: chapterQuery })).status).toBe(403);
+    const cleared = await call(previewClearCacheRoutes(services), engineer.idToken, { method: 'POST', query: chapterQuery });
+    expect(cleared).toMatchObject({ status: 200, body: { clearedTrackVersions: expect.any(Number) } });
+  });
+});
