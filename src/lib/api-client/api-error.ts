@@ -10,6 +10,11 @@ export const API_ERROR_MESSAGES = {
   postSavedFilesToPreview: 'Could not post saved files to preview',
   clearSavedFilesCache: 'Could not clear saved files cache',
   fetchProfile: 'Could not fetch your profile',
+  fetchTracks: 'Could not fetch tracks',
+  fetchTrack: 'Could not fetch the track',
+  fetchTutorial: 'Could not fetch the tutorial',
+  fetchChapter: 'Could not fetch the chapter',
+  recordCompletion: 'Could not record the lesson completion',
   recordVisit: 'Could not record your visit',
 } as const;
 

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { checkSchema, INTERACTIONS, TUTORIAL_KINDS } from '@/domain/content/model';
+import type { ApiClient } from './api-client';
+
+/**
+ * Typed calls for the learning API (spec §7 paths), each with its spec §8 error message.
+ * Responses are validated, so a mismatch between client and server fails loudly.
+ */
+
+export interface ChapterPath {
+  trackId: string;
+  tutorialId: string;
+  chapterId: string;
+}
+
+export interface LessonPath extends ChapterPath {
+  lessonId: string;
+}
+
+export interface UserFile {
+  name: string;
+  userContent: string;
+}
+
+const seg = encodeURIComponent;
+const chapterPath = (p: ChapterPath) => `/tracks/${seg(p.trackId)}/tutorials/${seg(p.tutorialId)}/chapters/${seg(p.chapterId)}`;
+const lessonPath = (p: LessonPath) => `${chapterPath(p)}/lessons/${seg(p.lessonId)}`;
+
+const tutorialSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(TUTORIAL_KINDS),
+  chapters: z.number(),
+  lessons: z.number(),
+  completedLessons: z.number(),
+});
+
+const trackSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  trackVersion: z.number(),
+  tutorials: z.number(),
+  lessons: z.number(),
+  completedLessons: z.number(),
+});
+
+export const tracksResponseSchema = z.object({ publishSetVersion: z.number().nullable(), tracks: z.array(trackSummarySchema.extend({ sections: z.number() })) });
+export const trackResponseSchema = z.object({
+  publishSetVersion: z.number(),
+  track: trackSummarySchema.extend({ sections: z.array(z.object({ index: z.number(), title: z.string(), tutorials: z.array(tutorialSummarySchema) })) }),
+});
+
+const lessonSummarySchema = z.object({ id: z.string(), title: z.string(), interaction: z.enum(INTERACTIONS), codeLanguage: z.string().nullable(), completed: z.boolean() });
+
+export const tutorialResponseSchema = z.object({
+  trackVersion: z.number(),
+  publishSetVersion: z.number(),
+  tutorial: tutorialSummarySchema.extend({ chapters: z.array(z.object({ id: z.string(), title: z.string(), lessons: z.array(lessonSummarySchema) })) }),
+});
+
+const gapSegment = z.union([z.string(), z.object({ gap: z.number() })]);
+const interactionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('multiple-choice'), question: z.string(), choices: z.array(z.object({ text: z.string(), correct: z.boolean() })) }),
+  z.object({
+    kind: z.literal('fill-gap'),
+    templates: z.array(z.object({ name: z.string(), segments: z.array(gapSegment) })),
+    gaps: z.array(z.object({ accepted: z.array(z.string()) })),
+    chips: z.array(z.string()),
+  }),
+  z.object({ kind: z.literal('reorder'), lines: z.array(z.string()) }),
+  z.object({ kind: z.literal('code') }),
+]);
+
+export const lessonSchema = lessonSummarySchema.extend({
+  explanation: z.string(),
+  hints: z.array(z.string()),
+  lessonType: z.enum(['SQL', 'HTML', 'JS', 'Python']).nullable(),
+  interaction: interactionSchema,
+  executableContent: z
+    .object({
+      files: z.array(z.object({ name: z.string(), content: z.string(), editable: z.boolean(), language: z.string() })),
+      checks: z.array(checkSchema),
+      seed: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type LessonDto = z.infer<typeof lessonSchema>;
+
+export const chapterResponseSchema = z.object({
+  trackVersion: z.number(),
+  publishSetVersion: z.number(),
+  chapterIndex: z.number(),
+  isLastChapter: z.boolean(),
+  chapter: z.object({ id: z.string(), title: z.string(), lessons: z.array(lessonSchema) }),
+});
+
+export const savedFilesResponseSchema = z.object({
+  savedFiles: z.array(z.object({ lessonId: z.string(), files: z.array(z.object({ name: z.string(), content: z.string() })), publishSetVersion: z.number(), savedAt: z.string() })),
+});
+
+const savedResponseSchema = z.object({ lessonId: z.string(), publishSetVersion: z.number(), savedAt: z.string() });
+const completionResponseSchema = z.object({ lessonId: z.string(), completedAt: z.string(), firstCompletion: z.boolean() });
+
+export function learningEndpoints(client: ApiClient) {
+  return {
+    tracks: () => client.request({ path: '/tracks', errorKey: 'fetchTracks', schema: tracksResponseSchema }),
+    track: (trackId: string) => client.request({ path: `/tracks/${seg(trackId)}`, errorKey: 'fetchTrack', schema: trackResponseSchema }),
+    tutorial: (trackId: string, tutorialId: string) =>
+      client.request({ path: `/tracks/${seg(trackId)}/tutorials/${seg(tutorialId)}`, errorKey: 'fetchTutorial', schema: tutorialResponseSchema }),
+    chapter: (path: ChapterPath) => client.request({ path: chapterPath(path), errorKey: 'fetchChapter', schema: chapterResponseSchema }),
+    savedFiles: (path: ChapterPath, trackVersion: number) =>
+      client.request({ path: `${chapterPath(path)}/savedFiles`, query: { trackVersion }, errorKey: 'fetchSavedFiles', schema: savedFilesResponseSchema }),
+    /** Spec §8 uses the fetch message for clear as well. */
+    clearSavedFiles: (path: ChapterPath, trackVersion: number) =>
+      client.request({ method: 'POST', path: `${chapterPath(path)}/savedFiles/clear`, query: { trackVersion }, errorKey: 'fetchSavedFiles', schema: z.object({ cleared: z.number() }) }),
+    saveFiles: (path: LessonPath, publishSetVersion: number, files: UserFile[]) =>
+      client.request({ method: 'POST', path: `${lessonPath(path)}/savefiles`, query: { publishSetVersion }, body: { files }, errorKey: 'postSavedFiles', schema: savedResponseSchema }),
+    completeLesson: (path: LessonPath, input: { mode: 'learn' | 'challenge' | 'tutor'; attempts: number; usedHints: boolean }) =>
+      client.request({ method: 'POST', path: `${lessonPath(path)}/complete`, body: input, errorKey: 'recordCompletion', schema: completionResponseSchema }),
+    preview: {
+      runFiles: (path: LessonPath, files: UserFile[]) =>
+        client.request<unknown>({ method: 'POST', preview: true, path: `${lessonPath(path)}/runfiles`, body: { files }, errorKey: 'postSavedFilesToPreview' }),
+      clearCache: (path: ChapterPath) =>
+        client.request({ method: 'POST', preview: true, path: `${chapterPath(path)}/savedFiles/clearCache`, errorKey: 'clearSavedFilesCache', schema: z.object({ clearedTrackVersions: z.number() }) }),
+    },
+  };
+}
+
+export type LearningEndpoints = ReturnType<typeof learningEndpoints>;
