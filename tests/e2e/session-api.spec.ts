@@ -76,5 +76,18 @@ test.describe('session endpoints', () => {
       data: JSON.stringify({ appName: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(tooBig.status()).toBe(413);
+
+    // A 10 MB save is refused before it is read, and the lesson's saved files stay as they were.
+    const tracks = (await (await request.get('/api/v1/tracks', { headers: { Authorization: `Bearer ${idToken}` } })).json()) as { publishSetVersion: number };
+    const save = `/api/v1/tracks/python/tutorials/python-basics/chapters/python-basics-first-steps/lessons/py-hello-print/savefiles?publishSetVersion=${tracks.publishSetVersion}`;
+    const huge = await request.post(save, {
+      headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+      data: Buffer.from(JSON.stringify({ files: [{ name: 'main.py', userContent: 'x'.repeat(10 * 1024 * 1024) }] })),
+    });
+    expect(huge.status()).toBe(413);
+    const saved = await request.get('/api/v1/tracks/python/tutorials/python-basics/chapters/python-basics-first-steps/savedFiles?trackVersion=1', {
+      headers: { Authorization: `Bearer ${idToken}` },
+    });
+    expect(await saved.json()).toEqual({ savedFiles: [] });
   });
 });
