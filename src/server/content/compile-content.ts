@@ -85,36 +85,41 @@ export async function compileContent(root: string): Promise<CompileResult> {
     else ids.set(itemId, file);
   };
   const rel = (file: string) => path.relative(path.dirname(root), file) || file;
+  const subfolders = async (dir: string) =>
+    (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  /** Reads a folder's description file; tracks and tutorials are named after their id. */
+  async function readFolderItem<T extends { id: string }>(dir: string, fileName: string, schema: z.ZodType<T>, idIsFolderName: boolean): Promise<T | null> {
+    const file = path.join(dir, fileName);
+    const meta = await readYaml(file, schema, rel(file), errors);
+    if (!meta) return null;
+    const folder = path.basename(dir);
+    if (idIsFolderName && meta.id !== folder) errors.push({ file: rel(file), line: 1, message: `id "${meta.id}" must equal the folder name "${folder}"` });
+    claim(meta.id, rel(file));
+    return meta;
+  }
 
   const tracksDir = path.join(root, 'tracks');
   if (!existsSync(tracksDir)) return { content: { tracks }, errors: [{ file: rel(tracksDir), line: 1, message: 'folder is missing' }] };
 
-  const trackFolders = (await readdir(tracksDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-  for (const trackFolder of trackFolders) {
+  for (const trackFolder of await subfolders(tracksDir)) {
     const trackDir = path.join(tracksDir, trackFolder);
     const trackFile = path.join(trackDir, 'track.yaml');
-    const meta = await readYaml(trackFile, trackSchema, rel(trackFile), errors);
+    const meta = await readFolderItem(trackDir, 'track.yaml', trackSchema, true);
     if (!meta) continue;
-    if (meta.id !== trackFolder) errors.push({ file: rel(trackFile), line: 1, message: `id "${meta.id}" must equal the folder name "${trackFolder}"` });
-    claim(meta.id, rel(trackFile));
 
     const tutorials: Tutorial[] = [];
-    const tutorialFolders = (await readdir(trackDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-    for (const tutorialFolder of tutorialFolders) {
+    for (const tutorialFolder of await subfolders(trackDir)) {
       const tutorialDir = path.join(trackDir, tutorialFolder);
       const tutorialFile = path.join(tutorialDir, 'tutorial.yaml');
-      const tutorialMeta = await readYaml(tutorialFile, tutorialSchema, rel(tutorialFile), errors);
+      const tutorialMeta = await readFolderItem(tutorialDir, 'tutorial.yaml', tutorialSchema, true);
       if (!tutorialMeta) continue;
-      if (tutorialMeta.id !== tutorialFolder) errors.push({ file: rel(tutorialFile), line: 1, message: `id "${tutorialMeta.id}" must equal the folder name "${tutorialFolder}"` });
-      claim(tutorialMeta.id, rel(tutorialFile));
 
       const chapters: Chapter[] = [];
       for (const chapterFolder of await orderedEntries(tutorialDir, ORDERED, rel(tutorialDir), errors, 'folder')) {
         const chapterDir = path.join(tutorialDir, chapterFolder);
         const chapterFile = path.join(chapterDir, 'chapter.yaml');
-        const chapterMeta = await readYaml(chapterFile, chapterSchema, rel(chapterFile), errors);
+        const chapterMeta = await readFolderItem(chapterDir, 'chapter.yaml', chapterSchema, false);
         if (!chapterMeta) continue;
-        claim(chapterMeta.id, rel(chapterFile));
         const lessons: Lesson[] = [];
         for (const lessonName of await orderedEntries(chapterDir, ORDERED_LESSON, rel(chapterDir), errors, 'file')) {
           const lessonFile = path.join(chapterDir, lessonName);
