@@ -15,8 +15,8 @@ const firebaseDir = path.dirname(require.resolve('firebase/package.json'));
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // PGlite loads its wasm from its own folder; pg and firebase-admin are Node-only.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin'],
+  // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   webpack(config, { isServer }) {

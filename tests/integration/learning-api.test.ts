@@ -196,7 +196,10 @@ describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'Postgre
     const body = { files: [{ name: 'main.py', userContent: 'print("Hello, world!")' }] };
     expect((await call(previewRunFilesRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body })).status).toBe(403);
     const run = await call(previewRunFilesRoutes(services), engineer.idToken, { method: 'POST', query: lessonQuery, body });
-    expect(run).toMatchObject({ status: 501, body: { message: expect.stringMatching(/check engine/) } });
+    expect(run).toMatchObject({ status: 200, body: { status: 'ran', passed: true, output: 'Hello, world!\n' } });
+    const wrong = await call(previewRunFilesRoutes(services), engineer.idToken, { method: 'POST', query: lessonQuery, body: { files: [{ name: 'main.py', userContent: 'print("hi")' }] } });
+    expect(wrong).toMatchObject({ status: 200, body: { status: 'ran', passed: false } });
+    expect((wrong.body as { checks: { passed: boolean; message: string | null }[] }).checks.some((check) => !check.passed && typeof check.message === 'string')).toBe(true);
     const invalid = await call(previewRunFilesRoutes(services), engineer.idToken, { method: 'POST', query: lessonQuery, body: { files: [{ name: 'x.py', userContent: '' }] } });
     expect(invalid.status).toBe(422);
 

@@ -1,3 +1,4 @@
+import { createNodeCheckEngine, type NodeCheckEngine } from '@/runner/node/node-check-engine';
 import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
@@ -8,11 +9,13 @@ export interface Services {
   users: UserService;
   content: ContentService;
   learning: LearningService;
+  /** The check engine shared with the lesson player and content:check (Pyodide starts on first use). */
+  checks: NodeCheckEngine;
 }
 
 export function createServices(db: Database): Services {
   const content = createContentService(db);
-  return { users: createUserService(db), content, learning: createLearningService(db, content) };
+  return { users: createUserService(db), content, learning: createLearningService(db, content), checks: createNodeCheckEngine() };
 }
 
 const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: Promise<Services> };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
-import { notFound } from '@/server/http/http-error';
+import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { notFound, unprocessable } from '@/server/http/http-error';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
 import type { Services } from '@/server/services/services';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
@@ -164,7 +165,7 @@ export function completeLessonRoutes(services: Services): Routes {
   };
 }
 
-/** Preview: POST .../lessons/{lessonId}/runfiles — validates the files; checks need the lesson player's engine. */
+/** Preview: POST .../lessons/{lessonId}/runfiles — runs the files against the lesson's checks with the player's engine. */
 export function previewRunFilesRoutes(services: Services): Routes {
   return {
     POST: defineEndpoint<z.infer<typeof lessonParams>, z.infer<typeof saveFilesBody>>({
@@ -174,11 +175,13 @@ export function previewRunFilesRoutes(services: Services): Routes {
       handle: async ({ query, body }) => {
         const entry = await published(services, query.trackId);
         const lesson = locateLesson(locateChapter(entry.track, query), query.lessonId);
-        validateLessonFiles(lesson, body.files);
-        return {
-          status: 501,
-          body: { message: 'The files are valid, but running checks needs the check engine, which arrives with the lesson player (issue 4).' },
-        };
+        const edited = validateLessonFiles(lesson, body.files);
+        const executable = lesson.executableContent;
+        if (!executable || lesson.interaction.kind !== 'code') throw unprocessable(`Lesson "${lesson.id}" is not a code lesson.`);
+        const files = executable.files.map((file) => edited.find((candidate) => candidate.name === file.name) ?? { name: file.name, content: file.content });
+        const result = await services.checks.run({ lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed });
+        if (result.status === 'unsupported') return { status: 501, body: { message: result.reason } };
+        return { body: result };
       },
     }),
   };

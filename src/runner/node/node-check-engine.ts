@@ -1,0 +1,29 @@
+import type { RunRequest, RunResult } from '../run-types';
+import { createNodeJavaScriptRunner } from './javascript-runner';
+import { createNodePythonRunner } from './python-runner';
+
+/**
+ * The check engine on the server and in content:check: the same harness and check rules as
+ * the lesson player, with the runtimes Node can host. HTML/CSS (DOM) and SQL lessons run in
+ * the browser player; here they are reported as not runnable rather than passed.
+ */
+export function createNodeCheckEngine() {
+  const python = createNodePythonRunner();
+  const javascript = createNodeJavaScriptRunner();
+  return {
+    async run(request: RunRequest): Promise<RunResult> {
+      switch (request.lessonType) {
+        case 'Python':
+          return python.run(request);
+        case 'JS':
+          return javascript.run(request);
+        case 'HTML':
+          return { status: 'unsupported', reason: 'HTML and CSS checks run in the browser player; the server cannot run them yet.' };
+        case 'SQL':
+          return { status: 'unsupported', reason: 'SQL checks run in the browser player; the server cannot run them yet.' };
+      }
+    },
+  };
+}
+
+export type NodeCheckEngine = ReturnType<typeof createNodeCheckEngine>;

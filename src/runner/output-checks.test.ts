@@ -1,0 +1,46 @@
+import type { Check } from '@/domain/content/model';
+import { evaluateChecks, normaliseOutput } from './output-checks';
+
+const checks: Check[] = [
+  { type: 'output-equals', text: 'Hello, world!', message: 'Print the greeting.' },
+  { type: 'output-contains', text: 'world', message: 'Mention the world.' },
+  { type: 'assert', code: 'assert x == 1', message: 'Set x to 1.' },
+];
+
+describe('normaliseOutput', () => {
+  it.each([
+    ['a\r\nb\r\n', 'a\nb'],
+    ['a   \nb\t\n\n\n', 'a\nb'],
+    ['\n\nhi', 'hi'],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseOutput(input)).toBe(expected);
+  });
+});
+
+describe('evaluateChecks', () => {
+  it('passes output and assertion checks', () => {
+    const results = evaluateChecks(checks, { output: 'Hello, world!\n', error: null, assertionFailures: new Map([[2, null]]) });
+    expect(results.map((result) => result.passed)).toEqual([true, true, true]);
+    expect(results.every((result) => result.message === null)).toBe(true);
+  });
+
+  it('fails with the message of each check', () => {
+    const results = evaluateChecks(checks, { output: 'Hello!\n', error: null, assertionFailures: new Map([[2, 'AssertionError']]) });
+    expect(results).toEqual([
+      { index: 0, type: 'output-equals', passed: false, message: 'Print the greeting.' },
+      { index: 1, type: 'output-contains', passed: false, message: 'Mention the world.' },
+      { index: 2, type: 'assert', passed: false, message: 'Set x to 1.' },
+    ]);
+  });
+
+  it('never passes an assertion when the program itself failed', () => {
+    const error = { type: 'NameError', message: "name 'y' is not defined", line: 2, file: 'main.py' };
+    const results = evaluateChecks(checks, { output: 'Hello, world!', error, assertionFailures: new Map([[2, null]]) });
+    expect(results[2]?.passed).toBe(false);
+  });
+
+  it('does not pass checks it cannot evaluate here', () => {
+    const dom: Check[] = [{ type: 'dom', selector: 'h1', message: 'Add a heading.' }];
+    expect(evaluateChecks(dom, { output: '', error: null, assertionFailures: new Map() })[0]?.passed).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Check } from '@/domain/content/model';
+import type { LessonType } from '@/domain/lessons/lesson-type';
+
+/** One run of a learner's (or a solution's) files against a lesson's checks. */
+export interface RunRequest {
+  lessonType: LessonType;
+  files: { name: string; content: string }[];
+  checks: Check[];
+  seed?: string | null;
+  /** Lines handed to input(), in order. */
+  stdin?: string[];
+  timeoutMs?: number;
+}
+
+export interface RunError {
+  type: string;
+  message: string;
+  line: number | null;
+  file: string | null;
+}
+
+export interface CheckResult {
+  index: number;
+  type: Check['type'];
+  passed: boolean;
+  /** The check's own message when it failed (what to change), null when it passed. */
+  message: string | null;
+}
+
+export type RunResult =
+  | {
+      status: 'ran';
+      passed: boolean;
+      output: string;
+      error: RunError | null;
+      timedOut: boolean;
+      checks: CheckResult[];
+    }
+  | { status: 'unsupported'; reason: string };
+
+export const DEFAULT_TIMEOUT_MS = 5000;
