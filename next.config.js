@@ -11,11 +11,30 @@ if (projectId.startsWith('demo-')) {
 
 const firebaseDir = path.dirname(require.resolve('firebase/package.json'));
 
+// Runtimes the lesson player loads in the browser are served by the app itself (no CDN):
+// copy them from their npm packages into public/vendor (git-ignored) when missing or outdated.
+function copyRuntimeAssets() {
+  const fs = require('node:fs');
+  const pyodideDir = path.dirname(require.resolve('pyodide/package.json'));
+  const version = require('pyodide/package.json').version;
+  const target = path.join(__dirname, 'public', 'vendor', 'pyodide');
+  const stamp = path.join(target, 'VERSION');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === version) return;
+  fs.mkdirSync(target, { recursive: true });
+  for (const file of ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
+    fs.copyFileSync(path.join(pyodideDir, file), path.join(target, file));
+  }
+  fs.writeFileSync(stamp, version);
+}
+copyRuntimeAssets();
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
+  // ESM-only packages that Jest (through next/jest) must transform too.
+  transpilePackages: ['marked'],
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',

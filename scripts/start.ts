@@ -37,6 +37,7 @@ function buildFingerprint(): string {
     if (!existsSync(entry)) return;
     const stat = statSync(entry);
     if (stat.isDirectory()) {
+      if (entry === path.join('public', 'vendor')) return; // copied from node_modules by next.config.js
       for (const name of readdirSync(entry).sort()) walk(path.join(entry, name));
     } else {
       hash.update(`${entry}:${stat.size}:${stat.mtimeMs}\n`);

@@ -75,7 +75,10 @@ const interactionSchema = z.discriminatedUnion('kind', [
 
 export const lessonSchema = lessonSummarySchema.extend({
   explanation: z.string(),
+  explanationHtml: z.string(),
   hints: z.array(z.string()),
+  hintsHtml: z.array(z.string()),
+  questionHtml: z.string().nullable(),
   lessonType: z.enum(['SQL', 'HTML', 'JS', 'Python']).nullable(),
   interaction: interactionSchema,
   executableContent: z

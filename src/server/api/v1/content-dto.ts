@@ -1,6 +1,7 @@
 import type { Chapter, Lesson, Track, Tutorial } from '@/domain/content/model';
 import { languageFromFileName } from '@/domain/lessons/code-language';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { renderInlineMarkdown, renderMarkdown } from '@/server/content/render-markdown';
 
 /** What learners receive: never solutions, never database rows. */
 
@@ -63,12 +64,32 @@ export function tutorialDto(tutorial: Tutorial, completed: ReadonlySet<string>) 
   };
 }
 
+// Published lessons are immutable objects cached per track version, so their HTML can be too.
+const renderedText = new WeakMap<Lesson, { explanationHtml: string; hintsHtml: string[]; questionHtml: string | null }>();
+
+function lessonText(lesson: Lesson) {
+  let rendered = renderedText.get(lesson);
+  if (!rendered) {
+    rendered = {
+      explanationHtml: renderMarkdown(lesson.explanation),
+      hintsHtml: lesson.hints.map(renderInlineMarkdown),
+      questionHtml: lesson.interaction.kind === 'multiple-choice' ? renderMarkdown(lesson.interaction.question) : null,
+    };
+    renderedText.set(lesson, rendered);
+  }
+  return rendered;
+}
+
 export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
   const executable = lesson.executableContent;
+  const text = lessonText(lesson);
   return {
     ...lessonSummaryDto(lesson, completed),
     explanation: lesson.explanation,
+    explanationHtml: text.explanationHtml,
     hints: lesson.hints,
+    hintsHtml: text.hintsHtml,
+    questionHtml: text.questionHtml,
     lessonType: executable ? lessonTypeFromFiles(executable.files) : null,
     interaction: lesson.interaction,
     executableContent: executable

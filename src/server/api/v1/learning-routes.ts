@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LESSON_MODES } from '@/lib/lesson/lesson-page-props';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
@@ -17,7 +18,6 @@ const lessonParams = chapterParams.extend({ lessonId: id('lessonId') });
 const withTrackVersion = chapterParams.extend({ trackVersion: version('trackVersion') });
 const withPublishSetVersion = lessonParams.extend({ publishSetVersion: version('publishSetVersion') });
 
-export const LESSON_MODES = ['learn', 'challenge', 'tutor'] as const;
 
 export const saveFilesBody = z
   .object({

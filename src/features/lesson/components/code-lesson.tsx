@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import type { LessonDto } from '@/lib/api-client/learning-endpoints';
+import type { RunResult } from '@/runner/run-types';
+import { Button, Spinner } from '@/ui';
+import type { RuntimeStatus } from '../runners/browser-check-engine';
+import type { SaveStatus } from '../hooks/use-lesson-draft';
+import styles from './code-lesson.module.css';
+
+const CodeEditor = dynamic(() => import('./code-editor'), {
+  ssr: false,
+  loading: () => <div className={styles.editorLoading}>Loading the editor…</div>,
+});
+
+export interface CodeLessonProps {
+  lesson: LessonDto;
+  files: { name: string; content: string }[];
+  onFileChange: (name: string, content: string) => void;
+  onRun: () => void;
+  onReset: () => void;
+  running: boolean;
+  output: string;
+  result: RunResult | null;
+  runtimeStatus: RuntimeStatus;
+  saveStatus: SaveStatus;
+  disabled: boolean;
+}
+
+const SAVE_LABEL: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline: saved on this device, will sync when you are back online',
+  error: 'Not synced yet: saved on this device',
+};
+
+/** The code interaction: file tabs, the editor, Run & check, the console and each check's result. */
+export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, disabled }: CodeLessonProps) {
+  const definitions = lesson.executableContent?.files ?? [];
+  const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
+  const tabsId = useId();
+  const outputRef = useRef<HTMLPreElement>(null);
+  const current = definitions.find((file) => file.name === active);
+  const content = files.find((file) => file.name === active)?.content ?? current?.content ?? '';
+
+  useEffect(() => {
+    outputRef.current?.scrollTo({ top: outputRef.current.scrollHeight });
+  }, [output]);
+
+  return (
+    <section className={styles.panel} aria-label="Code">
+      {definitions.length > 1 && (
+        <div role="tablist" aria-label="Files" className={styles.tabs}>
+          {definitions.map((file) => (
+            <button
+              key={file.name}
+              role="tab"
+              type="button"
+              id={`${tabsId}-${file.name}`}
+              aria-selected={file.name === active}
+              className={styles.tab}
+              onClick={() => setActive(file.name)}
+            >
+              {file.name}
+              {!file.editable && <span className={styles.readOnly}> (read-only)</span>}
+            </button>
+          ))}
+        </div>
+      )}
+      {current && (
+        <CodeEditor
+          key={current.name}
+          value={content}
+          language={current.language}
+          readOnly={!current.editable || disabled}
+          label={`${current.name}${current.editable ? '' : ' (read-only)'} code editor`}
+          onChange={(value) => onFileChange(current.name, value)}
+        />
+      )}
+      <div className={styles.toolbar}>
+        <Button onClick={onRun} loading={running} disabled={disabled || runtimeStatus === 'failed'}>
+          Run &amp; check
+        </Button>
+        <Button variant="ghost" onClick={onReset} disabled={disabled}>
+          Reset code
+        </Button>
+        <span className={styles.status} role="status">
+          {runtimeStatus === 'loading' && (
+            <>
+              <Spinner size="sm" label="Starting Python" /> Starting Python…
+            </>
+          )}
+          {runtimeStatus === 'failed' && 'Python could not start. Reload the page to try again.'}
+        </span>
+        <span className={styles.save} data-save-status={saveStatus}>
+          {SAVE_LABEL[saveStatus]}
+        </span>
+      </div>
+      <div className={styles.console}>
+        <h3 className={styles.consoleTitle}>Output</h3>
+        <pre ref={outputRef} className={styles.output} role="log" aria-live="polite" aria-label="Program output">
+          {output || (running ? '' : 'Press Run & check to see what your program prints.')}
+        </pre>
+        {result?.status === 'ran' && result.error && (
+          <p className={styles.error} role="alert">
+            {result.error.type === 'Timeout' ? result.error.message : `${result.error.type}: ${result.error.message}${result.error.line ? ` (line ${result.error.line})` : ''}`}
+          </p>
+        )}
+      </div>
+      {result?.status === 'ran' && (
+        <ul className={styles.checks} aria-label="Checks">
+          {result.checks.map((check) => (
+            <li key={check.index} className={check.passed ? styles.pass : styles.fail}>
+              <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? 'Check passed' : check.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {result?.status === 'unsupported' && <p className={styles.error}>{result.reason}</p>}
+    </section>
+  );
+}

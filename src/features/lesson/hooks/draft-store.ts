@@ -1,0 +1,45 @@
+/**
+ * The local copy of every keystroke: IndexedDB, keyed by learner and lesson. Survives reloads,
+ * crashes and being offline; the server copy is synced from it.
+ */
+export interface Draft {
+  files: { name: string; content: string }[];
+  updatedAt: string;
+  /** Whether the server has this exact version. */
+  synced: boolean;
+}
+
+const DB_NAME = 'codetrail';
+const STORE = 'lesson-drafts';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
+  });
+}
+
+async function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = work(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export const draftKey = (userId: string, lessonId: string) => `${userId}:${lessonId}`;
+
+export function readDraft(key: string): Promise<Draft | undefined> {
+  return transact('readonly', (store) => store.get(key) as IDBRequest<Draft | undefined>);
+}
+
+export async function writeDraft(key: string, draft: Draft): Promise<void> {
+  await transact('readwrite', (store) => store.put(draft, key));
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftKey, readDraft, writeDraft, type Draft } from './draft-store';
+
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
+
+const SYNC_DELAY_MS = 800;
+
+export interface LessonDraftOptions {
+  userId: string | null;
+  lessonId: string;
+  /** The files the lesson opens with, and when the server saved them (null: starter files). */
+  initialFiles: { name: string; content: string }[];
+  serverSavedAt: string | null;
+  starterFiles: { name: string; content: string }[];
+  save: (files: { name: string; content: string }[]) => Promise<void>;
+}
+
+/**
+ * Never lose code: every change is written to IndexedDB at once and synced to the server after a
+ * short pause, when the page is hidden, and when the connection comes back. On load the newer of
+ * the local draft and the server copy wins.
+ */
+export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, starterFiles, save }: LessonDraftOptions) {
+  const [files, setFiles] = useState(initialFiles);
+  const [status, setStatus] = useState<SaveStatus>('saved');
+  const latest = useRef<Draft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saving = useRef(false);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const key = userId ? draftKey(userId, lessonId) : null;
+
+  const sync = useCallback(async () => {
+    clearTimeout(timer.current);
+    const draft = latest.current;
+    if (!draft || draft.synced || !key || saving.current) return;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      setStatus('offline');
+      return;
+    }
+    saving.current = true;
+    setStatus('saving');
+    try {
+      await saveRef.current(draft.files);
+      if (latest.current === draft) {
+        latest.current = { ...draft, synced: true };
+        await writeDraft(key, latest.current).catch(() => undefined);
+        setStatus('saved');
+      }
+    } catch {
+      setStatus(typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'error');
+    } finally {
+      saving.current = false;
+      // Changes made while saving go out next.
+      if (latest.current && !latest.current.synced) timer.current = setTimeout(() => void sync(), SYNC_DELAY_MS);
+    }
+  }, [key]);
+
+  // On load: the newer of the local draft and the server copy wins.
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    readDraft(key)
+      .then((draft) => {
+        if (cancelled || !draft) return;
+        const serverTime = serverSavedAt ? Date.parse(serverSavedAt) : 0;
+        if (Date.parse(draft.updatedAt) > serverTime || !draft.synced) {
+          latest.current = draft;
+          setFiles(draft.files);
+          if (!draft.synced) void sync();
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [key, serverSavedAt, sync]);
+
+  useEffect(() => {
+    const online = () => void sync();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') void sync();
+    };
+    const offline = () => latest.current && !latest.current.synced && setStatus('offline');
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      document.removeEventListener('visibilitychange', hidden);
+      void sync();
+    };
+  }, [sync]);
+
+  const replaceAll = useCallback(
+    (next: { name: string; content: string }[]) => {
+      setFiles(next);
+      const draft: Draft = { files: next, updatedAt: new Date().toISOString(), synced: false };
+      latest.current = draft;
+      if (key) void writeDraft(key, draft).catch(() => setStatus('error'));
+      setStatus(typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'saving');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void sync(), SYNC_DELAY_MS);
+    },
+    [key, sync],
+  );
+
+  const setFile = useCallback(
+    (name: string, content: string) => {
+      const base = latest.current?.files ?? files;
+      replaceAll(base.map((file) => (file.name === name ? { ...file, content } : file)));
+    },
+    [files, replaceAll],
+  );
+
+  return { files, status, setFile, reset: () => replaceAll(starterFiles), flush: sync };
+}

@@ -1,0 +1,318 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { checkFillGap, checkMultipleChoice, checkReorder, shuffledOrder, type AnswerResult } from '@/domain/lessons/answers';
+import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { useAuthUser } from '@/features/auth/auth-user';
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import { useApiClient } from '@/features/auth/use-api-client';
+import { learningEndpoints, type LessonDto } from '@/lib/api-client/learning-endpoints';
+import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
+import { lessonPath } from '@/lib/lesson/lesson-paths';
+import type { RunResult } from '@/runner/run-types';
+import { Alert, Button } from '@/ui';
+import { CodeLesson } from '../components/code-lesson';
+import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
+import { useLessonDraft } from '../hooks/use-lesson-draft';
+import { createBrowserCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '../runners/browser-check-engine';
+import styles from './lesson-view.module.css';
+
+const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Challenge', tutor: 'Tutor' };
+
+type Feedback = { kind: 'correct' | 'wrong'; text: string } | null;
+
+/** One engine per page, shared by every lesson the learner moves through. */
+function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: RuntimeStatus } {
+  const [pythonStatus, setPythonStatus] = useState<RuntimeStatus>('idle');
+  const [engine, setEngine] = useState<BrowserCheckEngine | null>(null);
+  useEffect(() => {
+    const created = createBrowserCheckEngine(setPythonStatus);
+    setEngine(created);
+    return () => created.dispose();
+  }, []);
+  return { engine, pythonStatus };
+}
+
+function tutorExplanation(result: RunResult | null, attempts: number): string | null {
+  if (!result || result.status !== 'ran' || result.passed) return null;
+  if (result.error) {
+    return result.error.type === 'Timeout'
+      ? 'Your program did not finish. Look for a loop whose condition never becomes false.'
+      : `Python stopped at ${result.error.line ? `line ${result.error.line}` : 'your code'} with ${result.error.type}: ${result.error.message}. Fix that line first, then run again.`;
+  }
+  const failed = result.checks.find((check) => !check.passed);
+  if (!failed) return null;
+  const shown = result.output.trim() ? ` Your program printed: "${result.output.trim().split('\n').slice(-3).join(' / ')}".` : ' Your program printed nothing.';
+  return `Check ${failed.index + 1} did not pass: ${failed.message}${failed.type.startsWith('output') ? shown : ''}${attempts > 2 ? ' Open the next hint if you are stuck.' : ''}`;
+}
+
+interface PlayerProps extends LessonPageProps {
+  lesson: LessonDto;
+  engine: BrowserCheckEngine | null;
+  pythonStatus: RuntimeStatus;
+}
+
+function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
+  const router = useRouter();
+  const user = useAuthUser();
+  const client = useApiClient();
+  const api = useMemo(() => learningEndpoints(client), [client]);
+  const { mode } = page;
+  const interaction = lesson.interaction;
+
+  const [selected, setSelected] = useState<number[]>([]);
+  const [answers, setAnswers] = useState<string[]>(() => (interaction.kind === 'fill-gap' ? interaction.gaps.map(() => '') : []));
+  const [order, setOrder] = useState<number[]>(() => (interaction.kind === 'reorder' ? shuffledOrder(interaction.lines, lesson.id) : []));
+  const [answerResult, setAnswerResult] = useState<AnswerResult | null>(null);
+  const [runResult, setRunResult] = useState<RunResult | null>(null);
+  const [output, setOutput] = useState('');
+  const [running, setRunning] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+  const [hintsShown, setHintsShown] = useState(0);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [passed, setPassed] = useState(false);
+  const [completionError, setCompletionError] = useState<string | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+
+  const executable = lesson.executableContent;
+  const starterFiles = useMemo(() => (executable?.files ?? []).map(({ name, content }) => ({ name, content })), [executable]);
+  const draft = useLessonDraft({
+    userId: user.id,
+    lessonId: lesson.id,
+    initialFiles: page.initialFiles ?? starterFiles,
+    serverSavedAt: page.initialFilesSavedAt,
+    starterFiles,
+    save: async (files) => {
+      await api.saveFiles({ ...page, lessonId: lesson.id }, page.publishSetVersion, files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content })));
+    },
+  });
+
+  const lessonType = executable ? lessonTypeFromFiles(executable.files) : null;
+  useEffect(() => {
+    if (engine && lessonType && interaction.kind === 'code') engine.warmUp(lessonType);
+  }, [engine, lessonType, interaction.kind]);
+
+  const showHints = mode !== 'challenge';
+  const usedHints = hintsShown > 0;
+
+  const complete = useCallback(
+    async (tries: number) => {
+      setCompletionError(null);
+      try {
+        await api.completeLesson({ ...page, lessonId: lesson.id }, { mode, attempts: tries, usedHints });
+      } catch (error) {
+        setCompletionError(error instanceof Error ? error.message : 'Your progress was not recorded.');
+      }
+    },
+    [api, page, lesson.id, mode, usedHints],
+  );
+
+  function onResult(correct: boolean, tries: number, wrongText: string) {
+    if (correct) {
+      setPassed(true);
+      setFeedback({ kind: 'correct', text: tries === 1 ? 'Correct, first try!' : 'Correct! Well done.' });
+      void complete(tries);
+      setTimeout(() => actionsRef.current?.querySelector('button')?.focus(), 0);
+    } else {
+      setFeedback({ kind: 'wrong', text: wrongText });
+      // Tutor mode unlocks the hints step by step after each miss.
+      if (mode === 'tutor') setHintsShown((shown) => Math.min(lesson.hints.length, Math.max(shown, tries)));
+    }
+  }
+
+  async function check() {
+    const tries = attempts + 1;
+    setAttempts(tries);
+    if (interaction.kind === 'code') {
+      if (!engine || !lessonType) return;
+      setRunning(true);
+      setOutput('');
+      setFeedback(null);
+      const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null }, (text) =>
+        setOutput((current) => current + text),
+      );
+      setRunning(false);
+      setRunResult(result);
+      if (result.status === 'ran') setOutput(result.output);
+      const wrong = mode === 'tutor' ? (tutorExplanation(result, tries) ?? 'Not yet.') : 'Not yet: look at the checks below, change your code and run it again.';
+      onResult(result.status === 'ran' && result.passed, tries, wrong);
+      return;
+    }
+    let result: AnswerResult;
+    if (interaction.kind === 'multiple-choice') result = checkMultipleChoice(interaction.choices, new Set(selected));
+    else if (interaction.kind === 'fill-gap') result = checkFillGap(interaction.gaps, answers);
+    else result = checkReorder(interaction.lines, order);
+    setAnswerResult(result);
+    const wrongCount = result.items.filter((item) => !item).length;
+    const wrong =
+      interaction.kind === 'multiple-choice'
+        ? 'Not quite. Read the question again and pick another answer.'
+        : interaction.kind === 'fill-gap'
+          ? `Not quite: ${wrongCount} gap${wrongCount === 1 ? ' is' : 's are'} not right yet.`
+          : `Not quite: ${wrongCount} line${wrongCount === 1 ? ' is' : 's are'} in the wrong place.`;
+    onResult(result.correct, tries, wrong);
+  }
+
+  function retry() {
+    setAnswerResult(null);
+    setFeedback(null);
+  }
+
+  function next() {
+    const index = page.lessonIndex + 1;
+    if (index < page.lessons.length) void router.push(lessonPath(page, mode, index));
+    else if (page.nextChapterId) void router.push(lessonPath({ ...page, chapterId: page.nextChapterId }, mode, 0));
+    else void router.push('/onboarding-check');
+  }
+
+  const anyAnswer =
+    interaction.kind === 'multiple-choice' ? selected.length > 0 : interaction.kind === 'fill-gap' ? answers.some((answer) => answer.trim() !== '') : true;
+
+  return (
+    <article className={styles.lesson} aria-labelledby="lesson-title">
+      <h1 id="lesson-title" className={styles.title}>
+        {lesson.title}
+      </h1>
+      {mode !== 'challenge' && <div className={styles.explanation} dangerouslySetInnerHTML={{ __html: lesson.explanationHtml }} />}
+      {mode === 'challenge' && <p className={styles.challenge}>Challenge: no explanation, no hints. Show what you know.</p>}
+
+      <div className={styles.interaction}>
+        {interaction.kind === 'multiple-choice' && (
+          <MultipleChoice
+            questionHtml={lesson.questionHtml ?? ''}
+            choices={interaction.choices.map(({ text }) => ({ text }))}
+            multiple={interaction.choices.filter((choice) => choice.correct).length > 1}
+            selected={selected}
+            onChange={(value) => {
+              setSelected(value);
+              if (!passed) retry();
+            }}
+            result={answerResult}
+            disabled={passed}
+          />
+        )}
+        {interaction.kind === 'fill-gap' && (
+          <FillGap
+            templates={interaction.templates}
+            gapCount={interaction.gaps.length}
+            chips={interaction.chips}
+            answers={answers}
+            onChange={(value) => {
+              setAnswers(value);
+              if (!passed) retry();
+            }}
+            result={answerResult}
+            disabled={passed}
+          />
+        )}
+        {interaction.kind === 'reorder' && (
+          <ReorderLines
+            lines={interaction.lines}
+            order={order}
+            onChange={(value) => {
+              setOrder(value);
+              if (!passed) retry();
+            }}
+            result={answerResult}
+            disabled={passed}
+          />
+        )}
+        {interaction.kind === 'code' && (
+          <CodeLesson
+            lesson={lesson}
+            files={draft.files}
+            onFileChange={draft.setFile}
+            onRun={() => void check()}
+            onReset={draft.reset}
+            running={running}
+            output={output}
+            result={runResult}
+            runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
+            saveStatus={draft.status}
+            disabled={passed}
+          />
+        )}
+      </div>
+
+      {showHints && lesson.hintsHtml.length > 0 && (
+        <section className={styles.hints} aria-label="Hints">
+          <ol className={styles.hintList}>
+            {lesson.hintsHtml.slice(0, hintsShown).map((hint, index) => (
+              <li key={index} dangerouslySetInnerHTML={{ __html: hint }} />
+            ))}
+          </ol>
+          {hintsShown < lesson.hintsHtml.length && !passed && (
+            <Button variant="ghost" size="sm" onClick={() => setHintsShown(hintsShown + 1)}>
+              {hintsShown === 0 ? 'Show a hint' : 'Show another hint'}
+            </Button>
+          )}
+        </section>
+      )}
+
+      <footer className={styles.footer} data-state={feedback?.kind ?? 'idle'}>
+        <p className={styles.feedback} role="status" aria-live="polite">
+          {feedback?.text}
+        </p>
+        {completionError && (
+          <Alert kind="warning">
+            {completionError}{' '}
+            <Button variant="secondary" size="sm" onClick={() => void complete(attempts)}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        <div ref={actionsRef} className={styles.actions}>
+          {passed ? (
+            <Button size="lg" onClick={next}>
+              Continue
+            </Button>
+          ) : interaction.kind !== 'code' ? (
+            <Button size="lg" onClick={() => void check()} disabled={!anyAnswer}>
+              Check
+            </Button>
+          ) : null}
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+/** The lesson routes (learn, challenge, tutor). */
+export default function LessonView(props: LessonPageProps) {
+  const { engine, pythonStatus } = useCheckEngine();
+  const lesson = props.lessons[props.lessonIndex];
+  const router = useRouter();
+
+  // Preload the next lesson's page data so Continue is instant.
+  useEffect(() => {
+    const nextIndex = props.lessonIndex + 1;
+    if (nextIndex < props.lessons.length) void router.prefetch(lessonPath(props, props.mode, nextIndex));
+  }, [props, router]);
+
+  if (!lesson) return null;
+  const progress = Math.round((props.lessons.filter((entry) => entry.completed).length / props.lessons.length) * 100);
+
+  return (
+    <AuthGate policy="protected">
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <Link href="/onboarding-check" className={styles.close} aria-label="Leave the lesson">
+            ✕
+          </Link>
+          <div className={styles.progress} role="progressbar" aria-label={`${props.chapterTitle}: lesson ${props.lessonIndex + 1} of ${props.lessons.length}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+            {props.lessons.map((entry, index) => (
+              <span key={entry.id} className={styles.step} data-done={entry.completed || undefined} data-current={index === props.lessonIndex || undefined} />
+            ))}
+          </div>
+          <span className={styles.mode}>{MODE_LABEL[props.mode]}</span>
+        </header>
+        <main id="main" className={styles.main}>
+          <p className={styles.where}>
+            {props.tutorialTitle} · {props.chapterTitle} · Lesson {props.lessonIndex + 1} of {props.lessons.length}
+          </p>
+          <LessonPlayer key={`${lesson.id}:${props.mode}`} {...props} lesson={lesson} engine={engine} pythonStatus={pythonStatus} />
+        </main>
+      </div>
+    </AuthGate>
+  );
+}

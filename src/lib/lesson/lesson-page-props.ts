@@ -1,0 +1,30 @@
+import type { LessonDto } from '@/lib/api-client/learning-endpoints';
+
+export const LESSON_MODES = ['learn', 'challenge', 'tutor'] as const;
+export type LessonMode = (typeof LESSON_MODES)[number];
+
+/** What the lesson routes' getServerSideProps hands the lesson player. */
+export interface LessonPageProps {
+  mode: LessonMode;
+  routePrefix: '/web' | '/ssr';
+  trackId: string;
+  tutorialId: string;
+  chapterId: string;
+  trackTitle: string;
+  tutorialTitle: string;
+  sectionIndex: number;
+  trackVersion: number;
+  publishSetVersion: number;
+  chapterTitle: string;
+  lessonIndex: number;
+  lessons: LessonDto[];
+  isLastChapter: boolean;
+  /** Where "Continue" goes after the chapter's last lesson: the next chapter's first lesson, or null at the tutorial's end. */
+  nextChapterId: string | null;
+  /** The files the current code lesson opens with (spec §4 rule for the last lesson of the last chapter). */
+  initialFiles: { name: string; content: string }[] | null;
+  /** When the server copy of initialFiles was saved (to compare with the local draft). */
+  initialFilesSavedAt: string | null;
+  clearProgress: boolean;
+}
+

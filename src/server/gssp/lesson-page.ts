@@ -1,0 +1,89 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { z } from 'zod';
+import { filesForLesson } from '@/domain/lessons/lesson-files';
+import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
+import { chapterDto } from '@/server/api/v1/content-dto';
+import { ID_PATTERN } from '@/server/content/content-error';
+import { locateChapter } from '@/server/services/learning-service';
+import { getServices } from '@/server/services/services';
+import { withSession, type SessionUser } from './with-session';
+
+
+const params = z.object({
+  trackId: z.string().regex(ID_PATTERN),
+  tutorialId: z.string().regex(ID_PATTERN),
+  chapterId: z.string().regex(ID_PATTERN),
+});
+
+function lessonUrl(prefix: string, mode: LessonMode, p: z.infer<typeof params>, index: number): string {
+  return `${prefix}/track/${p.trackId}/tutorial/${p.tutorialId}/chapter/${p.chapterId}/${mode}?lesson=${index}`;
+}
+
+async function loadLessonPage(context: GetServerSidePropsContext, user: SessionUser | null, mode: LessonMode): Promise<GetServerSidePropsResult<LessonPageProps>> {
+  const parsed = params.safeParse(context.params ?? {});
+  if (!parsed.success || !user) return { notFound: true };
+  const services = await getServices();
+  const published = await services.content.publishedTrack(parsed.data.trackId);
+  if (!published) return { notFound: true };
+  let located;
+  try {
+    located = locateChapter(published.track, parsed.data);
+  } catch {
+    return { notFound: true };
+  }
+  const { track, tutorial, chapter } = located;
+  const completed = await services.learning.completedLessonIds(user.id, track.id);
+  const routePrefix = context.resolvedUrl.startsWith('/ssr/') ? '/ssr' : '/web';
+
+  const raw = context.query.lesson;
+  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(requested) || requested < 0 || requested >= chapter.lessons.length) {
+    const firstUnfinished = chapter.lessons.findIndex((lesson) => !completed.has(lesson.id));
+    return { redirect: { destination: lessonUrl(routePrefix, mode, parsed.data, Math.max(0, firstUnfinished)), permanent: false } };
+  }
+
+  const chapterIndex = tutorial.chapters.indexOf(chapter);
+  const isLastChapter = chapterIndex === tutorial.chapters.length - 1;
+  const lesson = chapter.lessons[requested];
+  const executable = lesson?.executableContent;
+  let initialFiles: LessonPageProps['initialFiles'] = null;
+  let initialFilesSavedAt: string | null = null;
+  if (lesson && executable && lesson.interaction.kind === 'code') {
+    const saved = (await services.learning.savedFiles(user.id, parsed.data, published.trackVersion)).savedFiles.find((entry) => entry.lessonId === lesson.id);
+    const isLastLessonOfLastChapter = isLastChapter && requested === chapter.lessons.length - 1;
+    initialFiles = filesForLesson({
+      isLastLessonOfLastChapter,
+      defaultFiles: executable.files.map(({ name, content }) => ({ name, content })),
+      saved: saved ? { lessonId: saved.lessonId, files: saved.files } : undefined,
+    });
+    initialFilesSavedAt = isLastLessonOfLastChapter && saved ? saved.savedAt : null;
+  }
+
+  return {
+    props: {
+      mode,
+      routePrefix,
+      ...parsed.data,
+      trackTitle: track.title,
+      tutorialTitle: tutorial.title,
+      sectionIndex: Math.max(0, track.sections.findIndex((section) => section.tutorialIds.includes(tutorial.id))),
+      trackVersion: published.trackVersion,
+      publishSetVersion: published.publishSetVersion,
+      chapterTitle: chapter.title,
+      lessonIndex: requested,
+      lessons: chapterDto(chapter, completed).lessons,
+      isLastChapter,
+      nextChapterId: isLastChapter ? null : (tutorial.chapters[chapterIndex + 1]?.id ?? null),
+      initialFiles,
+      initialFilesSavedAt,
+      clearProgress: mode === 'tutor' && context.query.clearProgress === 'true',
+    },
+  };
+}
+
+/** getServerSideProps of the lesson routes (learn, challenge, tutor; under /web and /ssr). */
+export function lessonPage(mode: LessonMode) {
+  return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) =>
+    (await loadLessonPage(context, user, mode)) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
+  );
+}
