@@ -28,6 +28,35 @@ function copyRuntimeAssets() {
 }
 copyRuntimeAssets();
 
+// The Python runtime's worker is an ES module worker (Pyodide refuses classic workers), which
+// Next's webpack output cannot be (its chunks assign an undeclared global). esbuild bundles it,
+// with the shared check engine, into public/vendor under a content hash.
+function bundlePythonWorker() {
+  const fs = require('node:fs');
+  const { buildSync } = require('esbuild');
+  const result = buildSync({
+    entryPoints: [path.join(__dirname, 'src/features/lesson/runners/python.worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    alias: { '@': path.join(__dirname, 'src') },
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0].contents;
+  const hash = require('node:crypto').createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const name = `python-worker.${hash}.mjs`;
+  const target = path.join(__dirname, 'public', 'vendor', name);
+  if (!fs.existsSync(target)) {
+    for (const old of fs.readdirSync(path.dirname(target))) if (/^python-worker\..*\.mjs$/.test(old)) fs.unlinkSync(path.join(path.dirname(target), old));
+    fs.writeFileSync(target, code);
+  }
+  return `/vendor/${name}`;
+}
+const pythonWorkerUrl = bundlePythonWorker();
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -38,6 +67,7 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  env: { NEXT_PUBLIC_PYTHON_WORKER_URL: pythonWorkerUrl },
   webpack(config, { isServer }) {
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,

@@ -1,3 +1,4 @@
+import { logger } from '@/lib/logger';
 import { evaluateChecks } from '@/runner/output-checks';
 import { pythonEntryFile } from '@/runner/python-run';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '@/runner/run-types';
@@ -22,7 +23,8 @@ function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
   function start(): Promise<void> {
     if (ready) return ready;
     onStatus('loading');
-    worker = new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module' });
+    // Bundled by next.config.js into public/vendor (see docs/decisions.md).
+    worker = new Worker(process.env.NEXT_PUBLIC_PYTHON_WORKER_URL ?? '/vendor/python-worker.mjs', { type: 'module' });
     const current = worker;
     ready = new Promise<void>((resolve, reject) => {
       const onMessage = (event: MessageEvent<{ type: string; message?: string }>) => {
@@ -31,6 +33,7 @@ function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
           onStatus('ready');
           resolve();
         } else if (event.data.type === 'failed') {
+          logger.error('runner: Python could not start', event.data.message);
           onStatus('failed');
           reject(new Error(event.data.message ?? 'Python could not start.'));
         }
@@ -90,7 +93,7 @@ function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
 function runJavaScript(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
   const entry = request.files.find((file) => /\.(js|jsx)$/.test(file.name));
   if (!entry) return Promise.resolve({ status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' });
-  const worker = new Worker(new URL('./javascript.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./javascript.worker.ts', import.meta.url));
   let output = '';
   return new Promise<RunResult>((resolve) => {
     const timer = setTimeout(() => {
