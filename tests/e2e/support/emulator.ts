@@ -27,3 +27,14 @@ export async function latestResetCode(email: string): Promise<string> {
   if (!last) throw new Error(`No password reset code for ${email}`);
   return last.oobCode;
 }
+
+/** A fresh ID token for an existing emulator account (to call the API as that learner). */
+export async function idTokenFor(email: string, password: string): Promise<string> {
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`signInWithPassword failed: ${response.status}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}

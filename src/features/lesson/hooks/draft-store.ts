@@ -12,26 +12,35 @@ export interface Draft {
 const DB_NAME = 'codetrail';
 const STORE = 'lesson-drafts';
 
+// One connection for the page: transactions on it commit in the order they were made, so the
+// last keystroke's draft is always the one that stays.
+let connection: Promise<IDBDatabase> | null = null;
+
 function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
+  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
+    request.onsuccess = () => {
+      request.result.onclose = () => {
+        connection = null;
+      };
+      resolve(request.result);
+    };
+    request.onerror = () => {
+      connection = null;
+      reject(request.error ?? new Error('IndexedDB is not available'));
+    };
   });
+  return connection;
 }
 
 async function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = work(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-    });
-  } finally {
-    db.close();
-  }
+  return new Promise<T>((resolve, reject) => {
+    const request = work(db.transaction(STORE, mode).objectStore(STORE));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
 }
 
 export const draftKey = (userId: string, lessonId: string) => `${userId}:${lessonId}`;

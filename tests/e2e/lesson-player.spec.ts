@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, idTokenFor, uniqueEmail } from './support/emulator';
+
+const CHAPTER = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps';
+
+async function signInTo(page: Page, path: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('player');
+  await createAccount(email, 'secret-123', 'Player');
+  await page.goto(`/web/login?redirectUrl=${encodeURIComponent(path)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${path.split('?')[0]}**`);
+  return { email, password: 'secret-123' };
+}
+
+async function typeCode(page: Page, code: string) {
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(code);
+}
+
+test.describe('lesson player', () => {
+  test.setTimeout(120_000);
+
+  test('the lesson text and starter code are in the server-rendered HTML', async ({ page, request }) => {
+    await signInTo(page, `${CHAPTER}/learn?lesson=0`);
+    const cookies = await page.context().cookies();
+    const html = await (await request.get(`${CHAPTER}/learn?lesson=0`, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).text();
+    expect(html).toContain('Say hello');
+    expect(html).toContain('# Show the message Hello, world! on the line below');
+  });
+
+  test('a Python code lesson: typed, run, failed, fixed, passed, recorded', async ({ page }) => {
+    await signInTo(page, `${CHAPTER}/learn?lesson=0`);
+    await expect(page.getByRole('heading', { name: 'Say hello' })).toBeVisible();
+
+    await typeCode(page, 'print("Hello world")');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('log', { name: 'Program output' })).toHaveText('Hello world', { timeout: 60_000 });
+    await expect(page.getByRole('list', { name: 'Checks' })).toContainText('✗');
+    await expect(page.getByRole('status').filter({ hasText: 'Not yet' })).toBeVisible();
+
+    await typeCode(page, 'print("Hello, world!")');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused();
+    await expect(page.getByText('Correct! Well done.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/lesson=1$/);
+    // The completion was recorded: the first step of the progress bar is done.
+    await expect(page.locator('[data-done]')).toHaveCount(1);
+  });
+
+  test('a runaway loop is stopped and the learner is told why', async ({ page }) => {
+    await signInTo(page, `${CHAPTER}/tutor?lesson=0`);
+    await typeCode(page, 'while True:\npass');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'ran for too long' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'did not finish' })).toBeVisible();
+    // The page stays responsive and the runtime is usable again.
+    await typeCode(page, 'print("Hello, world!")');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a reorder lesson completed with the keyboard alone', async ({ page }) => {
+    await signInTo(page, `${CHAPTER}/learn?lesson=3`);
+    const target = ['mood = "sleepy"', 'print(mood)', 'mood = "awake"', 'print(mood)'];
+    const lines = page.getByRole('list', { name: 'Lines to put in order' }).locator('[aria-pressed]');
+    await expect(lines).toHaveCount(4);
+    for (let position = 0; position < target.length; position += 1) {
+      const texts = (await lines.allTextContents()).map((text) => text.trim());
+      const from = texts.findIndex((text, index) => index >= position && text.includes(target[position] ?? ''));
+      await lines.nth(from).focus();
+      await page.keyboard.press('Space');
+      for (let step = from; step > position; step -= 1) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: 'Check' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/lesson=4$/);
+  });
+
+  test('code typed while the API is unreachable survives a reload and syncs when back online', async ({ page, context, request }) => {
+    const account = await signInTo(page, `${CHAPTER}/learn?lesson=4`);
+    await expect(page.getByRole('heading', { name: 'Join text together' })).toBeVisible();
+    await page.route('**/savefiles**', (route) => route.abort('internetdisconnected'));
+    await typeCode(page, 'name = "Offline Ada"');
+    await expect(page.getByText(/Not synced yet|Offline/)).toBeVisible();
+    await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
+
+    await page.reload();
+    await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
+
+    await page.unroute('**/savefiles**');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    // The server now has the code typed while it was unreachable.
+    const token = await idTokenFor(account.email, account.password);
+    const headers = { Authorization: `Bearer ${token}` };
+    const { tracks } = (await (await request.get('/api/v1/tracks', { headers })).json()) as { tracks: { id: string; trackVersion: number }[] };
+    const trackVersion = tracks.find((track) => track.id === 'python')?.trackVersion;
+    const saved = await request.get(`/api/v1/tracks/python/tutorials/python-basics/chapters/python-basics-first-steps/savedFiles?trackVersion=${trackVersion}`, { headers });
+    const body = (await saved.json()) as { savedFiles: { lessonId: string; files: { content: string }[] }[] };
+    expect(body.savedFiles.find((entry) => entry.lessonId === 'py-join-text')?.files[0]?.content).toBe('name = "Offline Ada"');
+  });
+});
