@@ -62,8 +62,6 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
-  // ESM-only packages that Jest (through next/jest) must transform too.
-  transpilePackages: ['marked'],
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',

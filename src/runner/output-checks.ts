@@ -16,9 +16,31 @@ export function normaliseOutput(output: string): string {
  * Evaluates every check given the program's output and the outcome of each assertion
  * (run by the language runner). The one place that decides pass or fail, for every runtime.
  */
+export interface QueryResult {
+  columns: string[];
+  rows: unknown[][];
+}
+
+const canonical = (value: unknown) => (typeof value === 'bigint' ? Number(value) : value);
+const rowKey = (row: readonly unknown[]) => JSON.stringify(row.map(canonical));
+
+/** Query results are equal when the columns match and the rows match (in order when asked). */
+export function sameQueryResult(actual: QueryResult, expected: { columns: string[]; rows: unknown[][]; ordered?: boolean }): boolean {
+  if (actual.columns.length !== expected.columns.length) return false;
+  if (actual.columns.some((column, index) => column.toLowerCase() !== (expected.columns[index] ?? '').toLowerCase())) return false;
+  if (actual.rows.length !== expected.rows.length) return false;
+  const left = actual.rows.map(rowKey);
+  const right = expected.rows.map(rowKey);
+  if (!expected.ordered) {
+    left.sort();
+    right.sort();
+  }
+  return left.every((key, index) => key === right[index]);
+}
+
 export function evaluateChecks(
   checks: Check[],
-  outcome: { output: string; error: RunError | null; assertionFailures: ReadonlyMap<number, string | null> },
+  outcome: { output: string; error: RunError | null; assertionFailures: ReadonlyMap<number, string | null>; queryResult?: QueryResult | null },
 ): CheckResult[] {
   const output = normaliseOutput(outcome.output);
   return checks.map((check, index) => {
@@ -33,8 +55,11 @@ export function evaluateChecks(
       case 'assert':
         passed = outcome.error === null && outcome.assertionFailures.has(index) && outcome.assertionFailures.get(index) === null;
         break;
+      case 'sql-result':
+        passed = outcome.error === null && outcome.queryResult != null && sameQueryResult(outcome.queryResult, check);
+        break;
       default:
-        // dom, css and sql-result are evaluated by their own runtimes.
+        // DOM and CSS checks are evaluated by the HTML runtime.
         passed = false;
     }
     return { index, type: check.type, passed, message: passed ? null : check.message };

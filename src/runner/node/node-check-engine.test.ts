@@ -69,8 +69,37 @@ describe('node check engine: JavaScript', () => {
   });
 });
 
+describe('node check engine: SQL', () => {
+  const seed = "CREATE TABLE books (title TEXT, year INT); INSERT INTO books VALUES ('Dune', 1965), ('Emma', 1815), ('Ulysses', 1922);";
+  const checks: Check[] = [
+    { type: 'sql-result', columns: ['title'], rows: [['Dune'], ['Ulysses']], message: 'Show the books from after 1900.' },
+    { type: 'output-contains', text: 'Dune', message: 'List Dune.' },
+  ];
+
+  it('passes a query with the expected rows in any order', async () => {
+    const result = await engine.run({ lessonType: 'SQL', files: [{ name: 'query.sql', content: 'SELECT title FROM books WHERE year > 1900 ORDER BY title DESC;' }], checks, seed });
+    expect(result).toMatchObject({ status: 'ran', passed: true, error: null });
+    if (result.status === 'ran') expect(result.output).toContain('title');
+  });
+
+  it('fails wrong rows, wrong columns and bad SQL with messages', async () => {
+    const wrongRows = await engine.run({ lessonType: 'SQL', files: [{ name: 'query.sql', content: 'SELECT title FROM books;' }], checks, seed });
+    expect(wrongRows).toMatchObject({ status: 'ran', passed: false });
+    const wrongColumns = await engine.run({ lessonType: 'SQL', files: [{ name: 'query.sql', content: 'SELECT title, year FROM books WHERE year > 1900;' }], checks, seed });
+    expect(wrongColumns).toMatchObject({ status: 'ran', passed: false });
+    const broken = await engine.run({ lessonType: 'SQL', files: [{ name: 'query.sql', content: 'SELEC title FROM books;' }], checks, seed });
+    expect(broken).toMatchObject({ status: 'ran', passed: false, error: { type: 'SQLError', message: expect.stringContaining('syntax error') } });
+  });
+
+  it('honours ordered results', async () => {
+    const ordered: Check[] = [{ type: 'sql-result', columns: ['title'], rows: [['Dune'], ['Ulysses']], ordered: true, message: 'Sort by title.' }];
+    const wrongOrder = await engine.run({ lessonType: 'SQL', files: [{ name: 'query.sql', content: 'SELECT title FROM books WHERE year > 1900 ORDER BY title DESC;' }], checks: ordered, seed });
+    expect(wrongOrder).toMatchObject({ passed: false });
+  });
+});
+
 describe('node check engine: other runtimes', () => {
-  it.each(['HTML', 'SQL'] as const)('does not pretend to run %s lessons', async (lessonType) => {
+  it.each(['HTML'] as const)('does not pretend to run %s lessons', async (lessonType) => {
     const result = await engine.run({ lessonType, files: [], checks: [] });
     expect(result.status).toBe('unsupported');
   });
