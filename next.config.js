@@ -28,6 +28,19 @@ function copyRuntimeAssets() {
 }
 copyRuntimeAssets();
 
+function copySqlJsWasm() {
+  const fs = require('node:fs');
+  const dist = path.dirname(require.resolve('sql.js'));
+  for (const file of ['sql-wasm.wasm', 'sql-wasm-browser.wasm']) {
+    const source = path.join(dist, file);
+    const target = path.join(__dirname, 'public', 'vendor', 'sql.js', file);
+    if (!fs.existsSync(source) || (fs.existsSync(target) && fs.statSync(target).size === fs.statSync(source).size)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(source, target);
+  }
+}
+copySqlJsWasm();
+
 // The Python runtime's worker is an ES module worker (Pyodide refuses classic workers), which
 // Next's webpack output cannot be (its chunks assign an undeclared global). esbuild bundles it,
 // with the shared check engine, into public/vendor under a content hash.
@@ -62,7 +75,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   env: { NEXT_PUBLIC_PYTHON_WORKER_URL: pythonWorkerUrl },

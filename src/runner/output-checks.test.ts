@@ -39,8 +39,12 @@ describe('evaluateChecks', () => {
     expect(results[2]?.passed).toBe(false);
   });
 
-  it('does not pass checks it cannot evaluate here', () => {
-    const dom: Check[] = [{ type: 'dom', selector: 'h1', message: 'Add a heading.' }];
-    expect(evaluateChecks(dom, { output: '', error: null, assertionFailures: new Map() })[0]?.passed).toBe(false);
+  it('takes DOM and CSS outcomes from the page, failing the ones it has no outcome for', () => {
+    const page: Check[] = [
+      { type: 'dom', selector: 'h1', message: 'Add a heading.' },
+      { type: 'css', selector: 'h1', property: 'color', value: 'red', message: 'Make it red.' },
+    ];
+    expect(evaluateChecks(page, { output: '', error: null, assertionFailures: new Map() }).map((r) => r.passed)).toEqual([false, false]);
+    expect(evaluateChecks(page, { output: '', error: null, assertionFailures: new Map(), pageChecks: new Map([[0, true], [1, false]]) }).map((r) => r.passed)).toEqual([true, false]);
   });
 });

@@ -40,7 +40,14 @@ export function sameQueryResult(actual: QueryResult, expected: { columns: string
 
 export function evaluateChecks(
   checks: Check[],
-  outcome: { output: string; error: RunError | null; assertionFailures: ReadonlyMap<number, string | null>; queryResult?: QueryResult | null },
+  outcome: {
+    output: string;
+    error: RunError | null;
+    assertionFailures: ReadonlyMap<number, string | null>;
+    queryResult?: QueryResult | null;
+    /** DOM and CSS check outcomes, measured inside the rendered page. */
+    pageChecks?: ReadonlyMap<number, boolean>;
+  },
 ): CheckResult[] {
   const output = normaliseOutput(outcome.output);
   return checks.map((check, index) => {
@@ -58,8 +65,11 @@ export function evaluateChecks(
       case 'sql-result':
         passed = outcome.error === null && outcome.queryResult != null && sameQueryResult(outcome.queryResult, check);
         break;
+      case 'dom':
+      case 'css':
+        passed = outcome.pageChecks?.get(index) === true;
+        break;
       default:
-        // DOM and CSS checks are evaluated by the HTML runtime.
         passed = false;
     }
     return { index, type: check.type, passed, message: passed ? null : check.message };

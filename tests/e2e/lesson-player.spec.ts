@@ -19,7 +19,8 @@ async function typeCode(page: Page, code: string) {
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
-  await page.keyboard.type(code);
+  // insertText, like a paste: the editor's auto-closing of brackets and tags does not double them.
+  await page.keyboard.insertText(code);
 }
 
 test.describe('lesson player', () => {
@@ -31,6 +32,18 @@ test.describe('lesson player', () => {
     const html = await (await request.get(`${CHAPTER}/learn?lesson=0`, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).text();
     expect(html).toContain('Say hello');
     expect(html).toContain('# Show the message Hello, world! on the line below');
+  });
+
+  test('unknown ids get the 404 page; a lesson index out of range goes to the first unfinished lesson', async ({ page }) => {
+    await signInTo(page, `${CHAPTER}/learn?lesson=0`);
+    const missing = await page.goto('/web/track/python/tutorial/python-basics/chapter/no-such-chapter/learn?lesson=0');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'We could not find that page' })).toBeVisible();
+    await page.goto(`${CHAPTER}/challenge?lesson=99`);
+    await expect(page).toHaveURL(/\/challenge\?lesson=0$/);
+    await page.goto(`/ssr/track/python/tutorial/python-basics/chapter/python-basics-first-steps/tutor?lesson=abc`);
+    await expect(page).toHaveURL(/\/ssr\/track\/python\/.*\/tutor\?lesson=0$/);
+    await expect(page.getByText('Tutor', { exact: true })).toBeVisible();
   });
 
   test('a Python code lesson: typed, run, failed, fixed, passed, recorded', async ({ page }) => {
@@ -56,7 +69,7 @@ test.describe('lesson player', () => {
 
   test('a runaway loop is stopped and the learner is told why', async ({ page }) => {
     await signInTo(page, `${CHAPTER}/tutor?lesson=0`);
-    await typeCode(page, 'while True:\npass');
+    await typeCode(page, 'while True:\n    pass');
     await page.getByRole('button', { name: 'Run & check' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'ran for too long' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('status').filter({ hasText: 'did not finish' })).toBeVisible();
@@ -64,6 +77,19 @@ test.describe('lesson player', () => {
     await typeCode(page, 'print("Hello, world!")');
     await page.getByRole('button', { name: 'Run & check' }).click();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("an HTML lesson's preview updates as the learner types, and its checks run in the sandbox", async ({ page }) => {
+    await signInTo(page, '/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=0');
+    const preview = page.frameLocator('iframe[title="Preview of your page"]');
+    await typeCode(page, '<h1>Codetrail rocks</h1>');
+    await expect(preview.locator('h1')).toHaveText('Codetrail rocks');
+    await typeCode(page, '<h1>Codetrail rocks</h1>\n<p>Live preview</p>');
+    await expect(preview.locator('p')).toHaveText('Live preview');
+    // The sandboxed page cannot reach the app.
+    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('sandbox')).toBe('allow-scripts');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();
   });
 
   test('a reorder lesson completed with the keyboard alone', async ({ page }) => {

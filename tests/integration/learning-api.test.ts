@@ -66,23 +66,28 @@ describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'Postgre
     const first = await services.content.publish(content);
     const second = await services.content.publish(content);
     expect(second.publishSetVersion).toBe(first.publishSetVersion + 1);
-    expect(second.tracks).toEqual([{ trackId: TRACK, trackVersion: first.tracks[0]?.trackVersion, changed: false }]);
+    const python = (result: { tracks: { trackId: string; trackVersion: number; changed: boolean }[] }) => result.tracks.find((track) => track.trackId === TRACK);
+    const firstVersion = python(first)?.trackVersion ?? 0;
+    expect(second.tracks.every((track) => !track.changed)).toBe(true);
+    expect(python(second)).toEqual({ trackId: TRACK, trackVersion: firstVersion, changed: false });
 
-    const edited: CompiledContent = { tracks: content.tracks.map((track) => ({ ...track, title: `${track.title} (edited)` })) };
+    // Only the edited track gets a new version.
+    const edited: CompiledContent = { tracks: content.tracks.map((track) => (track.id === TRACK ? { ...track, title: `${track.title} (edited)` } : track)) };
     const third = await services.content.publish(edited);
-    expect(third.tracks[0]).toEqual({ trackId: TRACK, trackVersion: (first.tracks[0]?.trackVersion ?? 0) + 1, changed: true });
+    expect(python(third)).toEqual({ trackId: TRACK, trackVersion: firstVersion + 1, changed: true });
+    expect(third.tracks.filter((track) => track.trackId !== TRACK).every((track) => !track.changed)).toBe(true);
     expect(await services.content.publishIfChanged(edited)).toBeNull();
 
     const back = await services.content.publish(content);
     publishSetVersion = back.publishSetVersion;
-    trackVersion = back.tracks[0]?.trackVersion ?? 0;
-    expect(trackVersion).toBe((first.tracks[0]?.trackVersion ?? 0) + 2);
+    trackVersion = python(back)?.trackVersion ?? 0;
+    expect(trackVersion).toBe(firstVersion + 2);
   });
 
   it('lists tracks, a track with sections, a tutorial and a chapter with completion state', async () => {
     const tracks = await call(tracksRoutes(services), learner.idToken);
     expect(tracks.status).toBe(200);
-    expect(tracks.body).toMatchObject({ publishSetVersion, tracks: [{ id: TRACK, trackVersion, completedLessons: 0 }] });
+    expect(tracks.body).toMatchObject({ publishSetVersion, tracks: expect.arrayContaining([expect.objectContaining({ id: TRACK, trackVersion, completedLessons: 0 })]) });
 
     const track = await call(trackRoutes(services), learner.idToken, { query: { trackId: TRACK } });
     expect(track.body).toMatchObject({ track: { id: TRACK, sections: [{ index: 0, tutorials: [{ id: TUTORIAL, kind: 'course' }] }] } });

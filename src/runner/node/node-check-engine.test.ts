@@ -98,9 +98,35 @@ describe('node check engine: SQL', () => {
   });
 });
 
-describe('node check engine: other runtimes', () => {
-  it.each(['HTML'] as const)('does not pretend to run %s lessons', async (lessonType) => {
-    const result = await engine.run({ lessonType, files: [], checks: [] });
-    expect(result.status).toBe('unsupported');
+describe('node check engine: HTML and CSS', () => {
+  const checks: Check[] = [
+    { type: 'dom', selector: 'h1', text: 'Ada', message: 'Add a heading with your name.' },
+    { type: 'dom', selector: 'li', count: 3, message: 'List three hobbies.' },
+    { type: 'css', selector: 'h1', property: 'color', value: '#ff0000', message: 'Make the heading red.' },
+  ];
+  const page = (body: string, css: string) => [
+    { name: 'index.html', content: `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body>${body}</body></html>` },
+    { name: 'style.css', content: css },
+  ];
+
+  it('measures DOM and CSS rules on the page with its linked stylesheet', async () => {
+    const result = await engine.run({ lessonType: 'HTML', files: page('<h1>Ada</h1><ul><li>a</li><li>b</li><li>c</li></ul>', 'h1 { color: red; }'), checks });
+    expect(result).toMatchObject({ status: 'ran', passed: true });
+  });
+
+  it('fails each rule that does not hold, with its message', async () => {
+    const result = await engine.run({ lessonType: 'HTML', files: page('<h1>Bob</h1><ul><li>a</li></ul>', 'h1 { color: blue; }'), checks });
+    if (result.status !== 'ran') throw new Error('expected a run');
+    expect(result.checks.map((check) => check.passed)).toEqual([false, false, false]);
+    expect(result.checks.map((check) => check.message)).toEqual(['Add a heading with your name.', 'List three hobbies.', 'Make the heading red.']);
+  });
+
+  it('does not run learner scripts on the server', async () => {
+    const result = await engine.run({
+      lessonType: 'HTML',
+      files: [{ name: 'index.html', content: '<h1>Ada</h1><script>document.body.innerHTML = "<p>gone</p>"</script>' }],
+      checks: [{ type: 'dom', selector: 'h1', message: 'Keep the heading.' }],
+    });
+    expect(result).toMatchObject({ status: 'ran', passed: true });
   });
 });

@@ -1,17 +1,18 @@
 import type { RunRequest, RunResult } from '../run-types';
+import { createNodeHtmlRunner } from './html-runner';
 import { createNodeJavaScriptRunner } from './javascript-runner';
 import { createNodePythonRunner } from './python-runner';
 import { createNodeSqlRunner } from './sql-runner';
 
 /**
  * The check engine on the server and in content:check: the same harness and check rules as
- * the lesson player, with the runtimes Node can host. HTML/CSS (DOM) lessons are reported as not
- * runnable here rather than passed.
+ * the lesson player: Pyodide, a vm context, sql.js and jsdom.
  */
 export function createNodeCheckEngine() {
   const python = createNodePythonRunner();
   const javascript = createNodeJavaScriptRunner();
   const sql = createNodeSqlRunner();
+  const html = createNodeHtmlRunner();
   return {
     async run(request: RunRequest): Promise<RunResult> {
       switch (request.lessonType) {
@@ -20,7 +21,7 @@ export function createNodeCheckEngine() {
         case 'JS':
           return javascript.run(request);
         case 'HTML':
-          return { status: 'unsupported', reason: 'HTML and CSS checks run in the browser player; the server cannot run them yet.' };
+          return html.run(request);
         case 'SQL':
           return sql.run(request);
       }

@@ -5,6 +5,7 @@ import type { RunResult } from '@/runner/run-types';
 import { Button, Spinner } from '@/ui';
 import type { RuntimeStatus } from '../runners/browser-check-engine';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
+import { HtmlPreview } from './html-preview';
 import styles from './code-lesson.module.css';
 
 const CodeEditor = dynamic(() => import('./code-editor'), {
@@ -95,7 +96,8 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
           {SAVE_LABEL[saveStatus]}
         </span>
       </div>
-      <div className={styles.console}>
+      {lesson.lessonType === 'HTML' && <HtmlPreview files={files} />}
+      <div className={styles.console} hidden={lesson.lessonType === 'HTML' && !output && !(result?.status === 'ran' && result.error)}>
         <h3 className={styles.consoleTitle}>Output</h3>
         <pre ref={outputRef} className={styles.output} role="log" aria-live="polite" aria-label="Program output">
           {output || (running ? '' : 'Press Run & check to see what your program prints.')}

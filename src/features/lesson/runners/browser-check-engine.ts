@@ -1,6 +1,9 @@
+import type { SqlJsStatic } from 'sql.js';
 import { logger } from '@/lib/logger';
 import { evaluateChecks } from '@/runner/output-checks';
 import { pythonEntryFile } from '@/runner/python-run';
+import { runSql } from '@/runner/sql-run';
+import { runHtmlLesson } from './html-runtime';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '@/runner/run-types';
 
 export type RuntimeStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -120,6 +123,16 @@ function runJavaScript(request: RunRequest, onOutput: (text: string) => void): P
   });
 }
 
+let sqlJs: Promise<SqlJsStatic> | null = null;
+
+/** SQLite in the page itself: ~0.35 MB and ready in about 100 ms, so no worker is needed. */
+async function runSqlLesson(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
+  sqlJs ??= import('sql.js').then((module) => module.default({ locateFile: (file: string) => `/vendor/sql.js/${file}` }));
+  const result = runSql(await sqlJs, request);
+  if (result.status === 'ran') onOutput(result.output);
+  return result;
+}
+
 /**
  * The lesson player's check engine: Python in a warm Pyodide worker, JavaScript in a fresh
  * isolated worker per run, both judged by the shared check rules.
@@ -137,6 +150,10 @@ export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus)
           return python.run(request, onOutput);
         case 'JS':
           return runJavaScript(request, onOutput);
+        case 'SQL':
+          return runSqlLesson(request, onOutput);
+        case 'HTML':
+          return runHtmlLesson(request);
         default:
           return Promise.resolve({ status: 'unsupported', reason: 'This kind of lesson cannot run in the player yet.' });
       }

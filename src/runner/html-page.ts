@@ -1,0 +1,88 @@
+import type { Check } from '@/domain/content/model';
+
+/**
+ * HTML lessons: the learner's files become one document (linked CSS and scripts inlined, since the
+ * preview has no server behind it), and the DOM/CSS checks are measured inside that document.
+ */
+
+export interface PageCheck {
+  index: number;
+  type: 'dom' | 'css';
+  selector: string;
+  text?: string;
+  count?: number;
+  property?: string;
+  value?: string;
+}
+
+export function pageChecksOf(checks: Check[]): PageCheck[] {
+  return checks.flatMap((check, index): PageCheck[] => {
+    if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count }];
+    if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value }];
+    return [];
+  });
+}
+
+const escapeClosing = (text: string, tag: string) => text.replace(new RegExp(`</${tag}`, 'gi'), `<\\/${tag}`);
+
+/** One self-contained document from index.html (or the first html file) and its linked files. */
+export function buildPageDocument(files: { name: string; content: string }[]): string {
+  const page = files.find((file) => file.name === 'index.html') ?? files.find((file) => file.name.endsWith('.html'));
+  let html = page?.content ?? '';
+  const byName = new Map(files.map((file) => [file.name, file.content]));
+  const inlined = new Set<string>();
+  html = html.replace(/<link\b[^>]*\bhref=["']([^"']+)["'][^>]*>/gi, (tag, href: string) => {
+    const css = byName.get(href.replace(/^\.\//, ''));
+    if (css === undefined || !/stylesheet/i.test(tag)) return tag;
+    inlined.add(href.replace(/^\.\//, ''));
+    return `<style data-file="${href}">${escapeClosing(css, 'style')}</style>`;
+  });
+  html = html.replace(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>/gi, (tag, src: string) => {
+    const js = byName.get(src.replace(/^\.\//, ''));
+    if (js === undefined) return tag;
+    inlined.add(src.replace(/^\.\//, ''));
+    return `<script data-file="${src}">${escapeClosing(js, 'script')}</script>`;
+  });
+  // Stylesheets the learner did not link yet still apply, as in most course platforms.
+  const unlinked = files.filter((file) => file.name.endsWith('.css') && !inlined.has(file.name));
+  if (unlinked.length > 0) {
+    const styles = unlinked.map((file) => `<style data-file="${file.name}">${escapeClosing(file.content, 'style')}</style>`).join('');
+    html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${styles}</head>`) : `${styles}${html}`;
+  }
+  return html;
+}
+
+/**
+ * Measures DOM and CSS checks in a rendered document. Self-contained (no imports, no closures) so
+ * the browser can inject its source into the sandboxed preview and Node can call it with jsdom.
+ */
+export function measurePageChecks(doc: Document, view: { getComputedStyle: (element: Element) => CSSStyleDeclaration }, checks: PageCheck[]): [number, boolean][] {
+  const normalise = (value: string) => value.trim().toLowerCase().replace(/\s+/g, ' ');
+  return checks.map((check) => {
+    try {
+      const elements = Array.from(doc.querySelectorAll(check.selector));
+      if (check.type === 'dom') {
+        const matching = check.text === undefined ? elements : elements.filter((element) => (element.textContent ?? '').includes(check.text as string));
+        return [check.index, check.count === undefined ? matching.length > 0 : matching.length === check.count];
+      }
+      const element = elements[0];
+      if (!element || !check.property || check.value === undefined) return [check.index, false];
+      const property = check.property;
+      // Compare like with like: both values go through the engine's own parsing on a probe element
+      // (jsdom reports stylesheet values as written, browsers as computed).
+      const canonical = (value: string) => {
+        const probe = doc.createElement(element.tagName);
+        probe.setAttribute('style', `${property}: ${value}`);
+        probe.setAttribute('aria-hidden', 'true');
+        (doc.body ?? doc.documentElement).appendChild(probe);
+        const computed = view.getComputedStyle(probe).getPropertyValue(property);
+        probe.remove();
+        return normalise(computed || value);
+      };
+      const actual = view.getComputedStyle(element).getPropertyValue(property);
+      return [check.index, actual !== '' && canonical(actual) === canonical(check.value)];
+    } catch {
+      return [check.index, false];
+    }
+  });
+}
