@@ -26,6 +26,8 @@ function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
   function start(): Promise<void> {
     if (ready) return ready;
     onStatus('loading');
+    // Marks for npm run bench:player (and the browser's own performance panel).
+    performance.mark('codetrail:python-start');
     // Bundled by next.config.js into public/vendor (see docs/decisions.md).
     worker = new Worker(process.env.NEXT_PUBLIC_PYTHON_WORKER_URL ?? '/vendor/python-worker.mjs', { type: 'module' });
     const current = worker;
@@ -33,6 +35,7 @@ function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
       const onMessage = (event: MessageEvent<{ type: string; message?: string }>) => {
         if (event.data.type === 'ready') {
           current.removeEventListener('message', onMessage);
+          performance.measure('codetrail:python-ready', 'codetrail:python-start');
           onStatus('ready');
           resolve();
         } else if (event.data.type === 'failed') {
@@ -143,7 +146,19 @@ export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus)
     warmUp(lessonType: RunRequest['lessonType']) {
       if (lessonType === 'Python') void python.start().catch(() => undefined);
     },
-    run(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
+    async run(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
+      performance.mark('codetrail:run-start');
+      let first = true;
+      const output = (text: string) => {
+        if (first) performance.measure('codetrail:run-to-output', 'codetrail:run-start');
+        first = false;
+        onOutput(text);
+      };
+      const result = await this.runWith(request, output);
+      performance.measure('codetrail:run-to-result', 'codetrail:run-start');
+      return result;
+    },
+    runWith(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
       switch (request.lessonType) {
         case 'Python':
           if (!pythonEntryFile(request.files)) return Promise.resolve({ status: 'unsupported', reason: 'The lesson has no Python file to run.' });
