@@ -153,9 +153,15 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     onResult(result.correct, tries, wrong);
   }
 
-  function retry() {
-    setAnswerResult(null);
-    setFeedback(null);
+  /** A changed answer clears the last verdict, so the learner can check again. */
+  function answerWith<T>(set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      if (!passed) {
+        setAnswerResult(null);
+        setFeedback(null);
+      }
+    };
   }
 
   function next() {
@@ -183,10 +189,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
             choices={interaction.choices.map(({ text }) => ({ text }))}
             multiple={interaction.choices.filter((choice) => choice.correct).length > 1}
             selected={selected}
-            onChange={(value) => {
-              setSelected(value);
-              if (!passed) retry();
-            }}
+            onChange={answerWith(setSelected)}
             result={answerResult}
             disabled={passed}
           />
@@ -197,10 +200,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
             gapCount={interaction.gaps.length}
             chips={interaction.chips}
             answers={answers}
-            onChange={(value) => {
-              setAnswers(value);
-              if (!passed) retry();
-            }}
+            onChange={answerWith(setAnswers)}
             result={answerResult}
             disabled={passed}
           />
@@ -209,10 +209,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
           <ReorderLines
             lines={interaction.lines}
             order={order}
-            onChange={(value) => {
-              setOrder(value);
-              if (!passed) retry();
-            }}
+            onChange={answerWith(setOrder)}
             result={answerResult}
             disabled={passed}
           />
