@@ -92,6 +92,14 @@ test.describe('lesson player', () => {
     await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();
   });
 
+  test('input() reads the lines the learner gives the program', async ({ page }) => {
+    await signInTo(page, `${CHAPTER}/learn?lesson=0`);
+    await typeCode(page, 'name = input()\nprint("Hello, " + name + "!")');
+    await page.getByLabel(/Input for your program/).fill('Ada');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('log', { name: 'Program output' })).toHaveText('Hello, Ada!', { timeout: 60_000 });
+  });
+
   test('a reorder lesson completed with the keyboard alone', async ({ page }) => {
     await signInTo(page, `${CHAPTER}/learn?lesson=3`);
     const target = ['mood = "sleepy"', 'print(mood)', 'mood = "awake"', 'print(mood)'];

@@ -25,6 +25,9 @@ export interface CodeLessonProps {
   runtimeStatus: RuntimeStatus;
   saveStatus: SaveStatus;
   disabled: boolean;
+  /** Lines handed to input() in Python lessons, one per call. */
+  stdin: string;
+  onStdinChange: (value: string) => void;
 }
 
 const SAVE_LABEL: Record<SaveStatus, string> = {
@@ -35,7 +38,7 @@ const SAVE_LABEL: Record<SaveStatus, string> = {
 };
 
 /** The code interaction: file tabs, the editor, Run & check, the console and each check's result. */
-export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, disabled }: CodeLessonProps) {
+export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, disabled, stdin, onStdinChange }: CodeLessonProps) {
   const definitions = lesson.executableContent?.files ?? [];
   const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
   const tabsId = useId();
@@ -76,6 +79,12 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
           label={`${current.name}${current.editable ? '' : ' (read-only)'} code editor`}
           onChange={(value) => onFileChange(current.name, value)}
         />
+      )}
+      {lesson.lessonType === 'Python' && files.some((file) => /\binput\s*\(/.test(file.content)) && (
+        <label className={styles.stdin}>
+          <span>Input for your program (one line for each <code>input()</code>)</span>
+          <textarea value={stdin} onChange={(event) => onStdinChange(event.target.value)} rows={2} spellCheck={false} disabled={disabled} />
+        </label>
       )}
       <div className={styles.toolbar}>
         <Button onClick={onRun} loading={running} disabled={disabled || runtimeStatus === 'failed'}>

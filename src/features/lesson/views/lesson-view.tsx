@@ -66,6 +66,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const [answerResult, setAnswerResult] = useState<AnswerResult | null>(null);
   const [runResult, setRunResult] = useState<RunResult | null>(null);
   const [output, setOutput] = useState('');
+  const [stdin, setStdin] = useState('');
   const [running, setRunning] = useState(false);
   const [attempts, setAttempts] = useState(0);
   const [hintsShown, setHintsShown] = useState(0);
@@ -128,7 +129,8 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
       setRunning(true);
       setOutput('');
       setFeedback(null);
-      const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null }, (text) =>
+      const input = stdin === '' ? [] : stdin.split('\n');
+      const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null, stdin: input }, (text) =>
         setOutput((current) => current + text),
       );
       setRunning(false);
@@ -227,6 +229,8 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
             runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
             saveStatus={draft.status}
             disabled={passed}
+            stdin={stdin}
+            onStdinChange={setStdin}
           />
         )}
       </div>
