@@ -6,9 +6,6 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { AppProviders } from '@/app/app-providers';
 import { RootErrorBoundary } from '@/app/root-error-boundary';
-import { initAuth } from '@/features/auth/init-auth';
-
-initAuth();
 
 export default function CodetrailApp({ Component, pageProps }: AppProps<{ userSerialized?: string }>) {
   return (

@@ -1,8 +1,31 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { AuthAction, useUser, withUser } from 'next-firebase-auth';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { User } from 'firebase/auth';
 import { COURSE_ENGINEER, rolesFromClaims } from '@/domain/identity/roles';
 import { AuthUserContext, type AuthUser } from './auth-user-context';
+import type { FirebaseUserSnapshot } from './firebase-session';
 import { sessionSync } from './session/session-store';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The user the server rendered with (next-firebase-auth's withUserTokenSSR), including its ID
+ * token. Checked by hand rather than with zod to keep the validator out of every page's first load.
+ */
+export function parseSerializedUser(serialized: string | undefined): (FirebaseUserSnapshot & { token: string | null }) | null {
+  if (!serialized) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(serialized);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null) return null;
+  const data = raw as Record<string, unknown>;
+  const id = text(data.id);
+  if (!id) return null;
+  const claims = typeof data.claims === 'object' && data.claims !== null && !Array.isArray(data.claims) ? (data.claims as Record<string, unknown>) : {};
+  return { id, email: text(data.email), displayName: text(data.displayName), claims, token: text(data._token) };
+}
 
 function waitForSignedOut(): Promise<void> {
   return new Promise((resolve) => {
@@ -18,47 +41,72 @@ function waitForSignedOut(): Promise<void> {
   });
 }
 
-function AuthUserBridge({ children }: { children: ReactNode }) {
-  const user = useUser();
-  const { id, email, displayName, claims, clientInitialized, getIdToken } = user;
-  const firebaseSignOut = user.signOut;
+/**
+ * Mounted once in _app. Starts from the user the server rendered with, then loads the Firebase
+ * client in the background (its own chunk, outside every page's first load), follows the signed-in
+ * user and keeps the session cookie in step (spec §7). Provides useAuthUser().
+ */
+export function AuthUserProvider({ userSerialized, children }: { userSerialized?: string; children: ReactNode }) {
+  const fromServer = useMemo(() => parseSerializedUser(userSerialized), [userSerialized]);
+  const [state, setState] = useState<{ user: FirebaseUserSnapshot | null; initialized: boolean }>({ user: fromServer, initialized: false });
+  const firebaseUser = useRef<User | null>(null);
+  const serverToken = useRef<string | null>(fromServer?.token ?? null);
+  serverToken.current = fromServer?.token ?? serverToken.current;
+
+  useEffect(() => {
+    let stop = () => undefined as void;
+    let cancelled = false;
+    void import('./firebase-session').then(({ watchFirebaseUser }) => {
+      if (cancelled) return;
+      stop = watchFirebaseUser(async (snapshot, user) => {
+        firebaseUser.current = user;
+        if (!user) serverToken.current = null;
+        setState({ user: snapshot, initialized: true });
+        await sessionSync.handleTokenChange({ id: snapshot?.id ?? null, getIdToken: () => (user ? user.getIdToken() : Promise.resolve(null)) });
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, []);
+
+  const getIdToken = useCallback(async (forceRefresh?: boolean) => {
+    if (firebaseUser.current) return firebaseUser.current.getIdToken(forceRefresh);
+    return serverToken.current;
+  }, []);
+
+  const id = state.user?.id ?? null;
   const signOut = useCallback(async () => {
     sessionSync.beginSignOut();
-    if (id) {
+    if (id && firebaseUser.current) {
       const done = waitForSignedOut();
-      await firebaseSignOut();
+      const { signOutOfFirebase } = await import('./firebase-session');
+      await signOutOfFirebase();
       await done;
     } else {
-      // Already signed out of Firebase (an earlier attempt failed half-way): clear the server session directly.
+      // Not signed in to Firebase here (or an earlier attempt failed half-way): clear the server session directly.
       await sessionSync.handleTokenChange({ id: null, getIdToken: async () => null });
     }
     const { status, error } = sessionSync.getState();
     if (status === 'error') throw error ?? new Error('Signing out did not finish.');
-  }, [firebaseSignOut, id]);
+  }, [id]);
+
   const value = useMemo<AuthUser>(() => {
-    const roles = rolesFromClaims(claims);
+    const roles = rolesFromClaims(state.user?.claims ?? {});
     return {
       id,
-      email,
-      displayName,
+      email: state.user?.email ?? null,
+      displayName: state.user?.displayName ?? null,
       roles,
       isCourseEngineer: roles.includes(COURSE_ENGINEER),
-      clientInitialized,
+      clientInitialized: state.initialized,
       getIdToken,
       signOut,
     };
-  }, [id, email, displayName, claims, clientInitialized, getIdToken, signOut]);
+  }, [id, state, getIdToken, signOut]);
+
   return <AuthUserContext.Provider value={value}>{children}</AuthUserContext.Provider>;
 }
-
-/**
- * Mounted once in _app: follows the Firebase client SDK for every page, starting from the
- * user the server rendered with (pageProps.userSerialized), and provides useAuthUser().
- */
-export const AuthUserProvider = withUser<{ children: ReactNode }>({
-  whenAuthed: AuthAction.RENDER,
-  whenUnauthedBeforeInit: AuthAction.RENDER,
-  whenUnauthedAfterInit: AuthAction.RENDER,
-})(AuthUserBridge);
 
 export { useAuthUser, type AuthUser } from './auth-user-context';

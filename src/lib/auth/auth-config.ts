@@ -9,17 +9,15 @@ import { LOGIN_API_ENDPOINT, LOGOUT_API_ENDPOINT } from './session-sync';
 type CookieOptions = ConfigInput['cookies'];
 
 /**
- * next-firebase-auth settings shared by browser and server. The server adds its signing
- * keys (src/server/auth/server-auth.ts); the browser adds the session sync handler.
+ * next-firebase-auth settings for the server (cookies, token verification and refresh). The
+ * browser does not use the library: src/features/auth follows the Firebase client itself.
  */
-export function authConfig(extra: { cookies?: Partial<CookieOptions>; tokenChangedHandler?: ConfigInput['tokenChangedHandler'] }): ConfigInput {
+export function authConfig(extra: { cookies?: Partial<CookieOptions> }): ConfigInput {
   return {
     authPageURL: ({ ctx }) => loginUrl(ctx?.resolvedUrl ?? null),
     appPageURL: ONBOARDING_CHECK_PATH,
-    // With our own token handler (browser) the library must not be given the endpoints too.
-    ...(extra.tokenChangedHandler
-      ? { tokenChangedHandler: extra.tokenChangedHandler }
-      : { loginAPIEndpoint: LOGIN_API_ENDPOINT, logoutAPIEndpoint: LOGOUT_API_ENDPOINT }),
+    loginAPIEndpoint: LOGIN_API_ENDPOINT,
+    logoutAPIEndpoint: LOGOUT_API_ENDPOINT,
     onVerifyTokenError: (error) => logger.warn('auth: a session token failed verification', error.message),
     onTokenRefreshError: (error) => logger.warn('auth: refreshing a session token failed', error.message),
     firebaseAuthEmulatorHost: publicEnv.authEmulatorHost ?? undefined,

@@ -8,7 +8,7 @@ import { AuthLayout, Button, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../hooks/use-form-fields';
-import { clientAuth } from '../init-auth';
+import { clientAuth } from '../firebase-client';
 import { useSessionState } from '../session/session-store';
 
 export interface LoginViewProps {

@@ -10,7 +10,7 @@ import { Alert, AuthLayout, Button, PageLoader, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../hooks/use-form-fields';
-import { clientAuth } from '../init-auth';
+import { clientAuth } from '../firebase-client';
 
 function RequestResetForm() {
   const { values, field, check } = useFormFields({ email: '' }, ({ email }) => ({ email: validateEmail(email) }));

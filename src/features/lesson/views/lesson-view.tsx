@@ -6,7 +6,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { useAuthUser } from '@/features/auth/auth-user';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useApiClient } from '@/features/auth/use-api-client';
-import { learningEndpoints, type LessonDto } from '@/lib/api-client/learning-endpoints';
+import type { LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import type { RunResult } from '@/runner/run-types';
@@ -14,7 +14,7 @@ import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import { createBrowserCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '../runners/browser-check-engine';
+import type { BrowserCheckEngine, RuntimeStatus } from '../runners/browser-check-engine';
 import styles from './lesson-view.module.css';
 
 const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Challenge', tutor: 'Tutor' };
@@ -26,9 +26,18 @@ function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: Ru
   const [pythonStatus, setPythonStatus] = useState<RuntimeStatus>('idle');
   const [engine, setEngine] = useState<BrowserCheckEngine | null>(null);
   useEffect(() => {
-    const created = createBrowserCheckEngine(setPythonStatus);
-    setEngine(created);
-    return () => created.dispose();
+    // The runtimes load after the page is interactive; they are not part of its first load.
+    let created: BrowserCheckEngine | null = null;
+    let cancelled = false;
+    void import('../runners/browser-check-engine').then(({ createBrowserCheckEngine }) => {
+      if (cancelled) return;
+      created = createBrowserCheckEngine(setPythonStatus);
+      setEngine(created);
+    });
+    return () => {
+      cancelled = true;
+      created?.dispose();
+    };
   }, []);
   return { engine, pythonStatus };
 }
@@ -56,7 +65,14 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const router = useRouter();
   const user = useAuthUser();
   const client = useApiClient();
-  const api = useMemo(() => learningEndpoints(client), [client]);
+  // The typed endpoints (and their response schemas) load on first use, outside the page's first load.
+  const api = useMemo(() => {
+    const endpoints = () => import('@/lib/api-client/learning-endpoints').then(({ learningEndpoints }) => learningEndpoints(client));
+    return {
+      saveFiles: async (...args: Parameters<LearningEndpoints['saveFiles']>) => (await endpoints()).saveFiles(...args),
+      completeLesson: async (...args: Parameters<LearningEndpoints['completeLesson']>) => (await endpoints()).completeLesson(...args),
+    };
+  }, [client]);
   const { mode } = page;
   const interaction = lesson.interaction;
 
