@@ -15,6 +15,7 @@ export const API_ERROR_MESSAGES = {
   fetchTutorial: 'Could not fetch the tutorial',
   fetchChapter: 'Could not fetch the chapter',
   recordCompletion: 'Could not record the lesson completion',
+  askTutor: 'Could not reach the tutor',
   recordVisit: 'Could not record your visit',
 } as const;
 

@@ -26,5 +26,7 @@ export interface LessonPageProps {
   /** When the server copy of initialFiles was saved (to compare with the local draft). */
   initialFilesSavedAt: string | null;
   clearProgress: boolean;
+  /** An OpenAI-compatible tutor model is configured: tutor mode may phrase its help with it. */
+  tutorModel: boolean;
 }
 

@@ -36,6 +36,10 @@ const serverEnvSchema = z.object({
   API_IMPERSONATION_EMAIL: z.string().email().optional(),
   API_IMPERSONATION_ROLES: csv,
   ALLOW_IMPERSONATION_IN_PRODUCTION: flag,
+  TUTOR_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TUTOR_API_KEY: z.string().min(1).optional(),
+  TUTOR_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TUTOR_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
 });
 
 export interface ServerEnv {
@@ -52,6 +56,8 @@ export interface ServerEnv {
   databaseUrl: string | null;
   dataDir: string;
   impersonation: { token: string; uid: string; email: string | null; roles: string[] } | null;
+  /** The optional OpenAI-compatible tutor model; null keeps the tutor fully offline. */
+  tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
 }
 
 export class ConfigurationError extends Error {
@@ -105,6 +111,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: env.DATA_DIR,
     impersonation,
+    tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { filesForLesson } from '@/domain/lessons/lesson-files';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { chapterDto } from '@/server/api/v1/content-dto';
 import { ID_PATTERN } from '@/server/content/content-error';
+import { serverEnv } from '@/server/config/server-env';
 import { locateChapter } from '@/server/services/learning-service';
 import { getServices } from '@/server/services/services';
 import { withSession, type SessionUser } from './with-session';
@@ -77,6 +78,7 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
       initialFiles,
       initialFilesSavedAt,
       clearProgress: mode === 'tutor' && context.query.clearProgress === 'true',
+      tutorModel: serverEnv().tutor !== null,
     },
   };
 }

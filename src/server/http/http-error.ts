@@ -2,7 +2,7 @@
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 501 | 502 | 503,
     message: string,
   ) {
     super(message);

@@ -89,6 +89,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [passed, setPassed] = useState(false);
   const [completionError, setCompletionError] = useState<string | null>(null);
+  const [tutorText, setTutorText] = useState<string | null>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
 
   const executable = lesson.executableContent;
@@ -154,6 +155,28 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
       if (result.status === 'ran') setOutput(result.output);
       const wrong = mode === 'tutor' ? (tutorExplanation(result, tries) ?? 'Not yet.') : 'Not yet: look at the checks below, change your code and run it again.';
       onResult(result.status === 'ran' && result.passed, tries, wrong);
+      setTutorText(null);
+      if (mode === 'tutor' && page.tutorModel && result.status === 'ran' && !result.passed) {
+        // The built-in explanation shows at once; the model's phrasing follows when it answers.
+        client
+          .request<{ text: string }>({
+            method: 'POST',
+            path: '/tutor/explain',
+            errorKey: 'askTutor',
+            body: {
+              trackId: page.trackId,
+              tutorialId: page.tutorialId,
+              chapterId: page.chapterId,
+              lessonId: lesson.id,
+              files: draft.files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content })),
+              output: result.output.slice(0, 20_000),
+              error: result.error ? `${result.error.type}: ${result.error.message}${result.error.line ? ` (line ${result.error.line})` : ''}` : null,
+              failedChecks: result.checks.filter((check) => !check.passed).map((check) => check.index),
+            },
+          })
+          .then((answer) => setTutorText(answer.text))
+          .catch(() => setTutorText(null));
+      }
       return;
     }
     let result: AnswerResult;
@@ -267,9 +290,10 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
       )}
 
       <footer className={styles.footer} data-state={feedback?.kind ?? 'idle'}>
-        <p className={styles.feedback} role="status" aria-live="polite">
-          {feedback?.text}
-        </p>
+        <div className={styles.feedback} role="status" aria-live="polite">
+          <p>{feedback?.text}</p>
+          {tutorText && feedback?.kind === 'wrong' && <p className={styles.tutor}>Tutor: {tutorText}</p>}
+        </div>
         {completionError && (
           <Alert kind="warning">
             {completionError}{' '}
