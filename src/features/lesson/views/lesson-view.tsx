@@ -110,6 +110,11 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     if (engine && lessonType && interaction.kind === 'code') engine.warmUp(lessonType);
   }, [engine, lessonType, interaction.kind]);
 
+  // Keyboard and screen-reader users land on Continue as soon as the lesson is passed.
+  useEffect(() => {
+    if (passed) actionsRef.current?.querySelector('button')?.focus();
+  }, [passed]);
+
   const showHints = mode !== 'challenge';
   const usedHints = hintsShown > 0;
 
@@ -130,7 +135,6 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
       setPassed(true);
       setFeedback({ kind: 'correct', text: tries === 1 ? 'Correct, first try!' : 'Correct! Well done.' });
       void complete(tries);
-      setTimeout(() => actionsRef.current?.querySelector('button')?.focus(), 0);
     } else {
       setFeedback({ kind: 'wrong', text: wrongText });
       // Tutor mode unlocks the hints step by step after each miss.
