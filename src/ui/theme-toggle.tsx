@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cx } from './class-names';
 import type { ThemePreference } from './theme';
-import { applyTheme, applyThemeToDocument, nextThemePreference, readStoredTheme, THEME_STORAGE_KEY } from './theme';
+import { applyTheme, applyThemeToRootElement, nextThemePreference, readStoredTheme, THEME_STORAGE_KEY } from './theme';
 import styles from './theme-toggle.module.css';
 
 export { themeInitScript, THEME_STORAGE_KEY } from './theme';
@@ -52,13 +52,13 @@ export function ThemeToggle({ showLabel = false, className }: ThemeToggleProps) 
 
   useEffect(() => {
     const initial = readStoredTheme();
-    applyThemeToDocument(initial);
+    applyThemeToRootElement(initial);
     setTheme(initial);
     // Keep other tabs (and other toggles) in sync.
     function onStorage(event: StorageEvent) {
       if (event.key === null || event.key === THEME_STORAGE_KEY) {
         const stored = readStoredTheme();
-        applyThemeToDocument(stored);
+        applyThemeToRootElement(stored);
         setTheme(stored);
       }
     }

@@ -25,7 +25,7 @@ export function readStoredTheme(): ThemePreference {
 }
 
 /** Sets or removes <html data-theme> (browser only). */
-export function applyThemeToDocument(preference: ThemePreference): void {
+export function applyThemeToRootElement(preference: ThemePreference): void {
   const root = document.documentElement;
   if (preference === 'system') {
     delete root.dataset.theme;
@@ -49,7 +49,7 @@ export function storeTheme(preference: ThemePreference): void {
 
 /** Applies a preference to <html> and persists it (browser only). */
 export function applyTheme(preference: ThemePreference): void {
-  applyThemeToDocument(preference);
+  applyThemeToRootElement(preference);
   storeTheme(preference);
 }
 
