@@ -1,4 +1,4 @@
-import { appendRoute, previousRoute, ROUTE_HISTORY_LIMIT, type RouteHistoryEntry } from './route-history';
+import { appendRoute, ROUTE_HISTORY_LIMIT, type RouteHistoryEntry } from './route-history';
 
 const entry = (n: number): RouteHistoryEntry => ({ pathname: '/web/[page]', asPath: `/web/${n}`, query: { page: String(n) } });
 
@@ -28,9 +28,3 @@ describe('appendRoute', () => {
   });
 });
 
-describe('previousRoute', () => {
-  it('is the entry before the current one', () => {
-    expect(previousRoute([entry(1), entry(2)])?.asPath).toBe('/web/1');
-    expect(previousRoute([entry(1)])).toBeNull();
-  });
-});

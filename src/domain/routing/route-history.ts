@@ -20,7 +20,3 @@ export function appendRoute(
   return next.length > limit ? next.slice(next.length - limit) : next;
 }
 
-/** The route before the current one, for "back" links that must stay inside the app. */
-export function previousRoute(history: readonly RouteHistoryEntry[]): RouteHistoryEntry | null {
-  return history.length >= 2 ? (history[history.length - 2] ?? null) : null;
-}

@@ -2,8 +2,6 @@ import type { PyodideInterface } from 'pyodide';
 import { preparePyodide, runPython } from '../python-run';
 import type { RunRequest, RunResult } from '../run-types';
 
-export { pythonEntryFile } from '../python-run';
-
 /**
  * Runs Python lessons in Node with the same Pyodide build and harness the browser uses. Starts
  * once (2–4 s) and is reused for every run.
@@ -24,7 +22,7 @@ export function createNodePythonRunner() {
     return runPython(await pyodide(), request);
   }
 
-  return { run, warmUp: () => pyodide().then(() => undefined) };
+  return { run };
 }
 
 export type NodePythonRunner = ReturnType<typeof createNodePythonRunner>;

@@ -49,13 +49,6 @@ export function createUserRepository(db: Database) {
       return row;
     },
 
-    async countVisits(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(userVisits)
-        .where(eq(userVisits.userId, userId));
-      return row?.count ?? 0;
-    },
   };
 }
 

@@ -114,5 +114,5 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
     [files, replaceAll],
   );
 
-  return { files, status, setFile, reset: () => replaceAll(starterFiles), flush: sync };
+  return { files, status, setFile, reset: () => replaceAll(starterFiles) };
 }
