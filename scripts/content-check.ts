@@ -1,39 +1,56 @@
 /**
- * `npm run content:check [-- --json]`: compiles content/ and prints a table per track (or the
- * same summary as JSON for tools). Every error is printed as path:line: message; any error
- * makes the command fail.
+ * `npm run content:check [-- --json] [-- --track <id>]`: compiles content/, proves every code
+ * lesson and every explanation example that claims an output, and prints a table per track (or
+ * the same summary as JSON for tools). Every error is printed as path:line: message; any error
+ * makes the command fail. `--track` limits the check to one track (while writing a course).
  */
 import path from 'node:path';
 import { compileContent } from '../src/server/content/compile-content';
-import { formatContentError } from '../src/server/content/content-error';
+import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
-import { verifyCodeLessons } from '../src/server/content/verify-content';
+import { verifyCodeLessons, verifyExplanationOutputs } from '../src/server/content/verify-content';
 import { createNodeCheckEngine } from '../src/runner/node/node-check-engine';
+
+function optionValue(name: string): string | null {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? (process.argv[index + 1] ?? null) : null;
+}
+
+function report(errors: ContentError[], what: string): boolean {
+  if (errors.length === 0) return false;
+  for (const error of errors) console.error(formatContentError(error));
+  console.error(`\n${errors.length} ${what}${errors.length === 1 ? '' : 's'}.`);
+  return true;
+}
 
 async function main(): Promise<number> {
   const json = process.argv.includes('--json');
+  const onlyTrack = optionValue('--track');
   const root = path.resolve(process.env.CONTENT_DIR || 'content');
-  const { content, errors } = await compileContent(root);
-  if (errors.length > 0) {
-    for (const error of errors) console.error(formatContentError(error));
-    console.error(`\n${errors.length} content error${errors.length === 1 ? '' : 's'}.`);
+  const compiled = await compileContent(root);
+  const inTrack = (file: string) => onlyTrack === null || file.split(path.sep).join('/').includes(`tracks/${onlyTrack}/`);
+  const content = { tracks: compiled.content.tracks.filter((track) => onlyTrack === null || track.id === onlyTrack) };
+  if (onlyTrack !== null && content.tracks.length === 0) {
+    console.error(`No track "${onlyTrack}" in ${root}.`);
     return 1;
   }
+  if (report(compiled.errors.filter((error) => inTrack(error.file)), 'content error')) return 1;
   // Every code lesson's solution must pass and its starter must fail, checked by the player's engine.
-  const verification = await verifyCodeLessons(content, createNodeCheckEngine());
-  if (verification.errors.length > 0) {
-    for (const error of verification.errors) console.error(formatContentError(error));
-    console.error(`\n${verification.errors.length} code lesson problem${verification.errors.length === 1 ? '' : 's'}.`);
-    return 1;
-  }
+  // Content is trusted, so pages run their scripts as in the browser (DOM lessons in JavaScript).
+  const engine = createNodeCheckEngine({ runScripts: true });
+  const verification = await verifyCodeLessons(content, engine);
+  const examples = await verifyExplanationOutputs(content, engine);
+  if (report([...verification.errors, ...examples.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified);
   if (json) {
-    console.log(JSON.stringify(summary, null, 2));
+    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims }, null, 2));
     return 0;
   }
   console.log(formatSummaryTable(summary));
   for (const skipped of verification.notRunnable) console.log(`not verified here: ${skipped.lessonId} (${skipped.reason})`);
-  console.log(`\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified.`);
+  console.log(
+    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim.`,
+  );
   return 0;
 }
 

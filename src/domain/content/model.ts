@@ -47,6 +47,8 @@ export interface ExecutableContent {
   checks: Check[];
   /** SQL run before the learner's query (SQL lessons). */
   seed: string | null;
+  /** Lines a program reads with input(): run by content:check and pre-filled in the player's input box. */
+  input?: string[];
 }
 
 export type Interaction =

@@ -3,16 +3,25 @@ import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
 
+export interface NodeHtmlRunnerOptions {
+  /**
+   * Run the page's scripts in jsdom before measuring, as the browser preview does. Only for
+   * trusted content (content:check): jsdom scripts share this process and have no time limit.
+   * The server's runfiles endpoint leaves it off.
+   */
+  runScripts?: boolean;
+}
+
 /**
- * HTML/CSS lessons in Node: the page is parsed by jsdom (learner scripts are not run on the server)
- * and the DOM/CSS checks are measured by the same function the browser injects into its preview.
+ * HTML/CSS lessons in Node: the page is parsed by jsdom and the DOM/CSS checks are measured by
+ * the same function the browser injects into its preview.
  */
-export function createNodeHtmlRunner() {
+export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
   return {
     async run(request: RunRequest): Promise<RunResult> {
       if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
       const { JSDOM } = await import('jsdom');
-      const dom = new JSDOM(buildPageDocument(request.files));
+      const dom = new JSDOM(buildPageDocument(request.files), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
       try {
         // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
         const view = {

@@ -1,5 +1,5 @@
 import type { RunRequest, RunResult } from '../run-types';
-import { createNodeHtmlRunner } from './html-runner';
+import { createNodeHtmlRunner, type NodeHtmlRunnerOptions } from './html-runner';
 import { createNodeJavaScriptRunner } from './javascript-runner';
 import { createNodePythonRunner } from './python-runner';
 import { createNodeSqlRunner } from './sql-runner';
@@ -8,11 +8,11 @@ import { createNodeSqlRunner } from './sql-runner';
  * The check engine on the server and in content:check: the same harness and check rules as
  * the lesson player: Pyodide, a vm context, sql.js and jsdom.
  */
-export function createNodeCheckEngine() {
+export function createNodeCheckEngine(options: NodeHtmlRunnerOptions = {}) {
   const python = createNodePythonRunner();
   const javascript = createNodeJavaScriptRunner();
   const sql = createNodeSqlRunner();
-  const html = createNodeHtmlRunner();
+  const html = createNodeHtmlRunner(options);
   return {
     async run(request: RunRequest): Promise<RunResult> {
       switch (request.lessonType) {

@@ -37,7 +37,7 @@ export async function verifyCodeLessons(content: CompiledContent, engine: NodeCh
     const executable = lesson.executableContent;
     if (lesson.interaction.kind !== 'code' || !executable) continue;
     const lessonType = lessonTypeFromFiles(executable.files);
-    const base = { lessonType, checks: executable.checks, seed: executable.seed };
+    const base = { lessonType, checks: executable.checks, seed: executable.seed, stdin: executable.input ?? [] };
     const solved = await engine.run({ ...base, files: solutionFiles(lesson) });
     if (solved.status === 'unsupported') {
       report.notRunnable.push({ lessonId: lesson.id, reason: solved.reason });
@@ -56,4 +56,55 @@ export async function verifyCodeLessons(content: CompiledContent, engine: NodeCh
     if (ok) report.verified.add(lesson.id);
   }
   return report;
+}
+
+/** A runnable example in an explanation together with the output the text claims for it. */
+export interface OutputClaim {
+  language: 'python' | 'javascript';
+  code: string;
+  output: string;
+}
+
+const RUNNABLE_LANGUAGES: Record<string, OutputClaim['language']> = { python: 'python', py: 'python', javascript: 'javascript', js: 'javascript' };
+
+/**
+ * Finds explanation examples that claim an output: a ```python or ```javascript block followed
+ * directly (only blank lines between) by an ```output block.
+ */
+export function outputClaims(markdown: string): OutputClaim[] {
+  const blocks: { info: string; body: string; start: number; end: number }[] = [];
+  const fence = /^(```+|~~~+)[ \t]*([^\n`]*)\n([\s\S]*?)^\1[ \t]*$/gm;
+  for (let match = fence.exec(markdown); match; match = fence.exec(markdown)) {
+    blocks.push({ info: (match[2] ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? '', body: match[3] ?? '', start: match.index, end: match.index + match[0].length });
+  }
+  const claims: OutputClaim[] = [];
+  blocks.forEach((block, index) => {
+    const next = blocks[index + 1];
+    const language = RUNNABLE_LANGUAGES[block.info];
+    if (!language || !next || next.info !== 'output') return;
+    if (markdown.slice(block.end, next.start).trim() !== '') return;
+    claims.push({ language, code: block.body.replace(/\n$/, ''), output: next.body.replace(/\n$/, '') });
+  });
+  return claims;
+}
+
+/** Runs every explanation example that claims an output and reports the ones that lie. */
+export async function verifyExplanationOutputs(content: CompiledContent, engine: NodeCheckEngine): Promise<{ claims: number; errors: ContentError[] }> {
+  const errors: ContentError[] = [];
+  let claims = 0;
+  const lessons = content.tracks.flatMap((track) => track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)));
+  for (const lesson of lessons) {
+    for (const claim of outputClaims(lesson.explanation)) {
+      claims += 1;
+      const file = claim.language === 'python' ? 'main.py' : 'script.js';
+      const result = await engine.run({ lessonType: claim.language === 'python' ? 'Python' : 'JS', files: [{ name: file, content: claim.code }], checks: [] });
+      if (result.status !== 'ran') continue;
+      const actual = result.output.trim();
+      const claimed = claim.output.trim();
+      if (result.error) errors.push({ file: lesson.source, line: 1, message: `an explanation example fails: ${result.error.type}: ${result.error.message}` });
+      else if (actual !== claimed)
+        errors.push({ file: lesson.source, line: 1, message: `an explanation example claims the output ${JSON.stringify(claimed)} but prints ${JSON.stringify(actual)}` });
+    }
+  }
+  return { claims, errors };
 }

@@ -82,7 +82,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const [answerResult, setAnswerResult] = useState<AnswerResult | null>(null);
   const [runResult, setRunResult] = useState<RunResult | null>(null);
   const [output, setOutput] = useState('');
-  const [stdin, setStdin] = useState('');
+  const [stdin, setStdin] = useState(() => (lesson.executableContent?.input ?? []).join('\n'));
   const [running, setRunning] = useState(false);
   const [attempts, setAttempts] = useState(0);
   const [hintsShown, setHintsShown] = useState(0);
