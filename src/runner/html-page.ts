@@ -69,12 +69,20 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
       if (!element || !check.property || check.value === undefined) return [check.index, false];
       const property = check.property;
       // Compare like with like: both values go through the engine's own parsing on a probe element
-      // (jsdom reports stylesheet values as written, browsers as computed).
+      // (jsdom reports stylesheet values as written, browsers as computed). The probe is a shallow
+      // copy of the element, placed beside it, so values that depend on layout (fr, %, em) resolve
+      // in the same context.
       const canonical = (value: string) => {
-        const probe = doc.createElement(element.tagName);
-        probe.setAttribute('style', `${property}: ${value}`);
+        let probe = element.cloneNode(false) as HTMLElement;
+        probe.style.setProperty(property, value, 'important');
         probe.setAttribute('aria-hidden', 'true');
-        (doc.body ?? doc.documentElement).appendChild(probe);
+        try {
+          element.after(probe);
+        } catch {
+          probe = doc.createElement('div');
+          probe.setAttribute('style', `${property}: ${value}`);
+          (doc.body ?? doc.documentElement).appendChild(probe);
+        }
         const computed = view.getComputedStyle(probe).getPropertyValue(property);
         probe.remove();
         return normalise(computed || value);
