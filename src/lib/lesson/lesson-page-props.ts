@@ -1,7 +1,8 @@
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 
-export const LESSON_MODES = ['learn', 'challenge', 'tutor'] as const;
-export type LessonMode = (typeof LESSON_MODES)[number];
+import type { LessonMode } from '@/domain/lessons/lesson-mode';
+
+export { LESSON_MODES, type LessonMode } from '@/domain/lessons/lesson-mode';
 
 /** What the lesson routes' getServerSideProps hands the lesson player. */
 export interface LessonPageProps {

@@ -1,0 +1,48 @@
+import { addDays, daysBetween, daysStrictlyBetween, isLocalDay, isValidTimeZone, localDayOf, weekStartUtc } from './local-day';
+
+describe('localDayOf', () => {
+  it.each([
+    // [instant (UTC), time zone, local day]
+    ['2026-11-23T23:30:00Z', 'UTC', '2026-11-23'],
+    ['2026-11-23T23:30:00Z', 'Europe/Berlin', '2026-11-24'], // already tomorrow east of UTC
+    ['2026-11-24T03:00:00Z', 'America/Los_Angeles', '2026-11-23'], // still yesterday west of UTC
+    ['2026-11-23T09:59:59Z', 'Pacific/Kiritimati', '2026-11-23'], // UTC+14 just before midnight
+    ['2026-11-23T10:00:00Z', 'Pacific/Kiritimati', '2026-11-24'],
+    ['2026-11-23T18:30:00Z', 'Asia/Kolkata', '2026-11-24'], // half-hour offset, midnight exactly
+    ['2026-03-08T04:59:59Z', 'America/New_York', '2026-03-07'], // DST starts 2026-03-08 02:00 local
+    ['2026-03-08T05:00:00Z', 'America/New_York', '2026-03-08'],
+    ['2026-03-09T03:59:59Z', 'America/New_York', '2026-03-08'], // the short day ends at 04:00Z
+    ['2026-11-01T04:30:00Z', 'America/New_York', '2026-11-01'], // the long day (DST ends)
+    ['2026-10-25T22:59:59Z', 'Europe/Berlin', '2026-10-25'],
+    ['2026-10-25T23:00:00Z', 'Europe/Berlin', '2026-10-26'],
+  ])('%s in %s is %s', (instant, zone, day) => {
+    expect(localDayOf(new Date(instant), zone)).toBe(day);
+  });
+});
+
+describe('day arithmetic', () => {
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+  it('counts days and lists the days between', () => {
+    expect(daysBetween('2026-11-20', '2026-11-23')).toBe(3);
+    expect(daysBetween('2026-11-23', '2026-11-20')).toBe(-3);
+    expect(daysStrictlyBetween('2026-11-20', '2026-11-23')).toEqual(['2026-11-21', '2026-11-22']);
+    expect(daysStrictlyBetween('2026-11-22', '2026-11-23')).toEqual([]);
+  });
+  it('validates days and time zones', () => {
+    expect(isLocalDay('2026-02-29')).toBe(false);
+    expect(isLocalDay('2028-02-29')).toBe(true);
+    expect(isLocalDay('yesterday')).toBe(false);
+    expect(isValidTimeZone('Europe/Lisbon')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+  it('starts league weeks on Monday 00:00 UTC', () => {
+    expect(weekStartUtc(new Date('2026-11-23T00:00:00Z'))).toBe('2026-11-23'); // a Monday
+    expect(weekStartUtc(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-16'); // Sunday night
+    expect(weekStartUtc(new Date('2026-11-29T12:00:00Z'))).toBe('2026-11-23');
+  });
+});

@@ -1,0 +1,63 @@
+/** A calendar day in some time zone, written YYYY-MM-DD. Days compare as strings. */
+export type LocalDay = string;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether the runtime knows this IANA time zone (e.g. "Europe/Lisbon"). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day an instant falls on for someone in `timeZone` (DST handled by the runtime's tz data). */
+export function localDayOf(instant: Date, timeZone: string): LocalDay {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+function dayToUtcMs(day: LocalDay): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+}
+
+export function addDays(day: LocalDay, count: number): LocalDay {
+  return new Date(dayToUtcMs(day) + count * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDay, to: LocalDay): number {
+  return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / DAY_MS);
+}
+
+/** The days strictly after `from` and strictly before `to`, oldest first. */
+export function daysStrictlyBetween(from: LocalDay, to: LocalDay): LocalDay[] {
+  const count = daysBetween(from, to) - 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(from, index + 1));
+}
+
+export function isLocalDay(value: string): value is LocalDay {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+}
+
+/** Weeks run Monday 00:00 UTC to the next Monday (leagues); the result is that Monday's date. */
+export function weekStartUtc(instant: Date): LocalDay {
+  const day = instant.toISOString().slice(0, 10);
+  const weekday = (instant.getUTCDay() + 6) % 7; // Monday = 0
+  return addDays(day, -weekday);
+}

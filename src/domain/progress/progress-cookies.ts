@@ -1,0 +1,43 @@
+/** Spec §9 progress cookies: active track id, and active section per track id. */
+export const ACTIVE_TRACK_COOKIE = 'codetrail_active_track';
+export const ACTIVE_SECTION_COOKIE_PREFIX = 'codetrail_active_section_';
+/** 172800 s: two days. */
+export const PROGRESS_COOKIE_MAX_AGE_SECONDS = 172_800;
+export const DEFAULT_TRACK_ID = 'python';
+
+export function activeSectionCookieName(trackId: string): string {
+  return `${ACTIVE_SECTION_COOKIE_PREFIX}${trackId}`;
+}
+
+export interface ProgressCookieOptions {
+  maxAge: number;
+  sameSite: 'lax';
+  secure: boolean;
+  path: '/';
+}
+
+/** Spec: lax, secure, path /. Browsers refuse Secure cookies over plain http, so local http drops it. */
+export function progressCookieOptions(secure: boolean): ProgressCookieOptions {
+  return { maxAge: PROGRESS_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', secure, path: '/' };
+}
+
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Where /web/redirect-to-active-section sends a learner, from cookies alone (no API call): the
+ * active track from its cookie (or the default), then that track's section cookie, else the
+ * track's /section/active resolver.
+ */
+export function activeSectionRedirect(cookies: Record<string, string | undefined>, publishedTrackIds: readonly string[]): string | null {
+  const fromCookie = cookies[ACTIVE_TRACK_COOKIE];
+  const trackId =
+    fromCookie && ID.test(fromCookie) && publishedTrackIds.includes(fromCookie)
+      ? fromCookie
+      : publishedTrackIds.includes(DEFAULT_TRACK_ID)
+        ? DEFAULT_TRACK_ID
+        : publishedTrackIds[0];
+  if (!trackId) return null;
+  const section = cookies[activeSectionCookieName(trackId)];
+  if (section !== undefined && /^\d{1,3}$/.test(section)) return `/web/${trackId}/section/${Number(section)}`;
+  return `/web/${trackId}/section/active`;
+}

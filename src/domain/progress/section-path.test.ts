@@ -1,0 +1,37 @@
+import { activeSectionIndex, trackPath, tutorialFinished, type PathTrack } from './section-path';
+
+const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
+const track: PathTrack = {
+  sections: [
+    { title: 'Foundations', tutorialIds: ['basics'] },
+    { title: 'In practice', tutorialIds: ['more', 'project'] },
+  ],
+  tutorials: [
+    { id: 'basics', title: 'Basics', kind: 'course', chapters: [{ id: 'c1', title: 'C1', lessons: lessons('a', 'b') }, { id: 'c2', title: 'C2', lessons: lessons('c') }] },
+    { id: 'more', title: 'More', kind: 'course', chapters: [{ id: 'c3', title: 'C3', lessons: lessons('d') }] },
+    { id: 'project', title: 'Project', kind: 'project', chapters: [{ id: 'c4', title: 'C4', lessons: lessons('e', 'f') }] },
+  ],
+};
+const states = (completed: string[]) => trackPath(track, new Set(completed)).flatMap((section) => section.tutorials.flatMap((tutorial) => tutorial.chapters.map((chapter) => `${chapter.id}:${chapter.state}`)));
+
+describe('track path', () => {
+  it('a new learner: the first chapter is current, the rest locked', () => {
+    expect(states([])).toEqual(['c1:current', 'c2:locked', 'c3:locked', 'c4:locked']);
+    expect(activeSectionIndex(track, new Set())).toBe(0);
+  });
+  it('resumes a half-done chapter at its first unfinished lesson', () => {
+    const chapter = trackPath(track, new Set(['a']))[0]?.tutorials[0]?.chapters[0];
+    expect(chapter).toMatchObject({ state: 'current', completedLessons: 1, resumeIndex: 1 });
+  });
+  it('moves the active section once a section is done', () => {
+    expect(states(['a', 'b', 'c'])).toEqual(['c1:done', 'c2:done', 'c3:current', 'c4:locked']);
+    expect(activeSectionIndex(track, new Set(['a', 'b', 'c']))).toBe(1);
+  });
+  it('everything done: the last section stays active', () => {
+    expect(activeSectionIndex(track, new Set(['a', 'b', 'c', 'd', 'e', 'f']))).toBe(1);
+  });
+  it('knows when a project is finished', () => {
+    expect(tutorialFinished(track, 'project', new Set(['e']))).toBe(false);
+    expect(tutorialFinished(track, 'project', new Set(['e', 'f']))).toBe(true);
+  });
+});
