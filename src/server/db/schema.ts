@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Track } from '@/domain/content/model';
 
 /** A learner or course engineer, synced from the identity token on their first API call. */
@@ -101,4 +102,111 @@ export const lessonCompletions = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index('lesson_completions_user_track_idx').on(table.userId, table.trackId)],
 );
 
-export const schema = { users, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions };
+/** One row per learner: habit-loop settings and counters (docs/progress-rules.md). */
+export const learnerProgress = pgTable('learner_progress', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** The zone before the latest change: settling missed days uses the earlier "today" of the two. */
+  previousTimeZone: text('previous_time_zone'),
+  dailyGoal: text('daily_goal').notNull().default('regular'),
+  totalXp: integer('total_xp').notNull().default(0),
+  freezesHeld: integer('freezes_held').notNull().default(0),
+  goalDaysTowardFreeze: integer('goal_days_toward_freeze').notNull().default(0),
+  streakCelebratedOn: text('streak_celebrated_on'),
+  goalCelebratedOn: text('goal_celebrated_on'),
+  leagueTier: integer('league_tier').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every XP award, once per (learner, key): completing a lesson twice never double-counts. */
+export const xpEvents = pgTable(
+  'xp_events',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    xp: integer('xp').notNull(),
+    reason: text('reason').notNull(),
+    /** The learner's local day the award counts for. */
+    localDay: text('local_day').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventKey] }), index('xp_events_user_day_idx').on(table.userId, table.localDay)],
+);
+
+/** The streak history: every day counted, frozen or restored, with why. */
+export const streakDays = pgTable(
+  'streak_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** Days the learner met their daily goal (each counts once toward a streak freeze). */
+export const goalDays = pgTable(
+  'goal_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    goalXp: integer('goal_xp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** A weekly league group of up to 30 learners in one tier. */
+export const leagueGroups = pgTable(
+  'league_groups',
+  {
+    id: serial('id').primaryKey(),
+    weekStart: text('week_start').notNull(),
+    tier: integer('tier').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (table) => [index('league_groups_open_idx').on(table.weekStart, table.tier, table.members)],
+);
+
+/** A learner's standing in one week's group. */
+export const leagueMembers = pgTable(
+  'league_members',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: text('week_start').notNull(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => leagueGroups.id, { onDelete: 'cascade' }),
+    tier: integer('tier').notNull(),
+    xp: integer('xp').notNull().default(0),
+    /** When the current XP was reached: earlier wins a tie. */
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.weekStart] }),
+    index('league_members_standings_idx').on(table.groupId, sql`${table.xp} DESC`, table.reachedAt),
+    index('league_members_week_idx').on(table.weekStart),
+  ],
+);
+
+/** Weeks whose promotions and demotions were applied (the row is the lock: rollover runs once). */
+export const leagueWeeks = pgTable('league_weeks', {
+  weekStart: text('week_start').primaryKey(),
+  rolledOverAt: timestamp('rolled_over_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { users, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks };

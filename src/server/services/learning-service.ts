@@ -86,13 +86,6 @@ export function createLearningService(db: Database, content: ContentService) {
       return { lessonId: record.lessonId, publishSetVersion: record.publishSetVersion, savedAt: record.updatedAt.toISOString() };
     },
 
-    async completeLesson(userId: string, path: LessonPath & { lessonId: string }, input: { mode: string; attempts: number; usedHints: boolean }) {
-      const published = await content.publishedTrack(path.trackId);
-      if (!published) throw notFound(`There is no published track "${path.trackId}".`);
-      const lesson = locateLesson(locateChapter(published.track, path), path.lessonId);
-      const result = await repository.recordCompletion({ userId, lessonId: lesson.id, trackId: path.trackId, tutorialId: path.tutorialId, chapterId: path.chapterId, ...input, publishSetVersion: published.publishSetVersion });
-      return { lessonId: lesson.id, completedAt: result.completedAt.toISOString(), firstCompletion: result.firstCompletion };
-    },
   };
 }
 

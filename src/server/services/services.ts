@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
 import { createLearningService, type LearningService } from './learning-service';
+import { createProgressService, type ProgressService } from './progress-service';
 import { createUserService, type UserService } from './user-service';
 
 export interface Services {
@@ -11,11 +12,21 @@ export interface Services {
   learning: LearningService;
   /** The check engine shared with the lesson player and content:check (Pyodide starts on first use). */
   checks: NodeCheckEngine;
+  progress: ProgressService;
+  /** The clock every rule reads (tests pass a fixed one). */
+  now: () => Date;
 }
 
-export function createServices(db: Database): Services {
+export function createServices(db: Database, options: { now?: () => Date } = {}): Services {
   const content = createContentService(db);
-  return { users: createUserService(db), content, learning: createLearningService(db, content), checks: createNodeCheckEngine() };
+  return {
+    users: createUserService(db),
+    content,
+    learning: createLearningService(db, content),
+    checks: createNodeCheckEngine(),
+    progress: createProgressService(db, content),
+    now: options.now ?? (() => new Date()),
+  };
 }
 
 const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: Promise<Services> };

@@ -6,6 +6,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { notFound, unprocessable } from '@/server/http/http-error';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
 import type { Services } from '@/server/services/services';
+import { timeZoneSchema } from './progress-routes';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
 
 const id = (what: string) => z.string().regex(ID_PATTERN, `${what} must be a lower-case kebab-case id`);
@@ -33,6 +34,9 @@ export const completionBody = z
     mode: z.enum(LESSON_MODES),
     attempts: z.number().int().min(1).max(10_000),
     usedHints: z.boolean(),
+    /** When the learner passed it by their clock; believed within the offline grace window. */
+    completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO 8601 date-time' }).optional(),
+    timeZone: timeZoneSchema.optional(),
   })
   .strict();
 
@@ -158,7 +162,7 @@ export function completeLessonRoutes(services: Services): Routes {
       query: lessonParams,
       body: completionBody,
       handle: async ({ identity, query, body }) => {
-        const result = await services.learning.completeLesson(identity.uid, query, body);
+        const result = await services.progress.recordCompletion(identity.uid, query, { ...body, completedAt: body.completedAt ? new Date(body.completedAt) : null }, services.now());
         return { status: result.firstCompletion ? 201 : 200, body: result };
       },
     }),

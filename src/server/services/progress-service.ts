@@ -1,0 +1,328 @@
+import { celebrationsDue } from '@/domain/progress/celebrations';
+import { dailyGoalXp, DAILY_GOAL_IDS, goalJustMet, goalProgress, isGoalMet, type DailyGoalLevel } from '@/domain/progress/daily-goal';
+import { LEAGUE_GROUP_SIZE, rolloverOutcome, tierAfter, tierName, DEMOTED_PER_GROUP, MIN_GROUP_SIZE_FOR_DEMOTION, PROMOTED_PER_GROUP, LEAGUE_TIERS } from '@/domain/progress/leagues';
+import { addDays, isValidTimeZone, localDayOf, weekStartUtc, type LocalDay } from '@/domain/progress/local-day';
+import { activeSectionIndex, trackPath, tutorialFinished } from '@/domain/progress/section-path';
+import {
+  completionInstant,
+  countGoalDay,
+  GOAL_DAYS_PER_FREEZE,
+  MAX_FREEZES_HELD,
+  restorableDays,
+  settleMissedDays,
+  settlementToday,
+  streakStats,
+  type StreakDayStatus,
+} from '@/domain/progress/streak';
+import { lessonXpAward, projectXpAward, type XpAward } from '@/domain/progress/xp';
+import type { LessonMode } from '@/domain/lessons/lesson-mode';
+import type { Database } from '@/server/db/client';
+import { conflict, notFound } from '@/server/http/http-error';
+import { createLearningRepository } from '@/server/repositories/learning-repository';
+import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
+import type { ContentService } from './content-service';
+import { locateChapter, locateLesson, type LessonPath } from './learning-service';
+
+export interface CompletionRequest {
+  mode: LessonMode;
+  attempts: number;
+  usedHints: boolean;
+  /** When the learner passed the lesson, by their clock (offline completions sync late). */
+  completedAt?: Date | null;
+  /** The browser's IANA time zone at that moment. */
+  timeZone?: string | null;
+}
+
+const CALENDAR_DAYS = 35;
+const FREEZE_REASON = 'A streak freeze covered this missed day';
+
+/** XP, streaks, the daily goal, freezes and leagues for one learner at a time. */
+export function createProgressService(db: Database, content: ContentService) {
+  let lastRolledOverWeek: string | null = null;
+
+  function todayFor(progress: ProgressRow, now: Date): LocalDay {
+    return localDayOf(now, progress.timeZone);
+  }
+
+  /** Stores a newly reported zone, remembering the previous one (travel). */
+  async function applyTimeZone(repo: ProgressRepository, progress: ProgressRow, timeZone: string | null | undefined): Promise<ProgressRow> {
+    if (!timeZone || !isValidTimeZone(timeZone) || timeZone === progress.timeZone) return progress;
+    const changed = { ...progress, previousTimeZone: progress.timeZone, timeZone };
+    await repo.updateProgress(progress.userId, { timeZone, previousTimeZone: progress.timeZone });
+    return changed;
+  }
+
+  /** Uses freezes for missed days (automatically) before anything else reads the streak. */
+  async function settle(repo: ProgressRepository, progress: ProgressRow, now: Date): Promise<ProgressRow> {
+    const today = settlementToday(now, progress.timeZone, progress.previousTimeZone);
+    const settlement = settleMissedDays(await repo.streakDays(progress.userId), today, progress.freezesHeld);
+    if (settlement.kind !== 'freeze') return progress;
+    await repo.insertStreakDays(progress.userId, settlement.days.map((day) => ({ day, status: 'frozen' as const, reason: FREEZE_REASON })));
+    const freezesHeld = progress.freezesHeld - settlement.days.length;
+    await repo.updateProgress(progress.userId, { freezesHeld });
+    return { ...progress, freezesHeld };
+  }
+
+  /** A lesson on `day` counts it; a day a freeze covered gets its freeze back. */
+  async function countDay(repo: ProgressRepository, progress: ProgressRow, day: LocalDay, reason: string): Promise<ProgressRow> {
+    const existing = (await repo.streakDays(progress.userId)).find((entry) => entry.day === day);
+    if (!existing) {
+      await repo.insertStreakDays(progress.userId, [{ day, status: 'counted', reason }]);
+      return progress;
+    }
+    if (existing.status === 'counted') return progress;
+    await repo.upgradeToCounted(progress.userId, day, `${reason} (arrived late; the ${existing.status === 'frozen' ? 'freeze was given back' : 'day counts itself'})`);
+    if (existing.status !== 'frozen') return progress;
+    const freezesHeld = Math.min(MAX_FREEZES_HELD, progress.freezesHeld + 1);
+    await repo.updateProgress(progress.userId, { freezesHeld });
+    return { ...progress, freezesHeld };
+  }
+
+  async function ensureRollover(now: Date): Promise<void> {
+    const week = weekStartUtc(now);
+    if (lastRolledOverWeek === week) return;
+    for (;;) {
+      const repo = createProgressRepository(db);
+      const next = await repo.nextWeekToRollOver(week);
+      if (!next) break;
+      await db.transaction(async (tx) => {
+        const txRepo = createProgressRepository(tx as unknown as Database);
+        if (!(await txRepo.claimWeek(next))) return;
+        const byTier = new Map<number, string[]>();
+        for (const member of await txRepo.weekRanks(next)) {
+          const tier = tierAfter(member.tier, rolloverOutcome(member));
+          if (tier === member.tier) continue;
+          byTier.set(tier, [...(byTier.get(tier) ?? []), member.userId]);
+        }
+        for (const [tier, userIds] of byTier) await txRepo.setTiers(userIds, tier);
+      });
+    }
+    lastRolledOverWeek = week;
+  }
+
+  /** Grants an award once (its key); updates the day's goal, freezes and the week's league. */
+  async function grant(repo: ProgressRepository, progress: ProgressRow, award: XpAward, at: Date, day: LocalDay, now: Date): Promise<{ progress: ProgressRow; xp: number; goalJustMet: boolean }> {
+    const inserted = await repo.insertXpEvent({ userId: progress.userId, eventKey: award.key, kind: award.kind, xp: award.xp, reason: award.reason, localDay: day, occurredAt: at });
+    if (!inserted) return { progress, xp: 0, goalJustMet: false };
+    const after = await repo.xpOnDay(progress.userId, day);
+    const goalXp = dailyGoalXp(progress.dailyGoal as DailyGoalLevel);
+    let next: ProgressRow = { ...progress, totalXp: progress.totalXp + award.xp };
+    const justMet = goalJustMet(after - award.xp, after, goalXp);
+    if (justMet && (await repo.insertGoalDay(progress.userId, day, goalXp))) {
+      const counted = countGoalDay(next);
+      next = { ...next, goalDaysTowardFreeze: counted.goalDaysTowardFreeze, freezesHeld: counted.freezesHeld };
+    }
+    await repo.updateProgress(progress.userId, { totalXp: next.totalXp, goalDaysTowardFreeze: next.goalDaysTowardFreeze, freezesHeld: next.freezesHeld });
+    // League XP belongs to the week the server hears of it: a closed week is never reopened.
+    const week = weekStartUtc(now);
+    if (!(await repo.membership(progress.userId, week))) await repo.joinGroup(progress.userId, week, progress.leagueTier, LEAGUE_GROUP_SIZE);
+    await repo.addLeagueXp(progress.userId, week, award.xp);
+    return { progress: next, xp: award.xp, goalJustMet: justMet };
+  }
+
+  async function locate(path: LessonPath & { lessonId: string }) {
+    const published = await content.publishedTrack(path.trackId);
+    if (!published) throw notFound(`There is no published track "${path.trackId}".`);
+    const located = locateChapter(published.track, path);
+    return { published, located, lesson: locateLesson(located, path.lessonId) };
+  }
+
+  async function recordCompletion(userId: string, path: LessonPath & { lessonId: string }, request: CompletionRequest, now: Date) {
+    const { published, located, lesson } = await locate(path);
+    await ensureRollover(now);
+    return db.transaction(async (tx) => {
+      const repo = createProgressRepository(tx as unknown as Database);
+      const learning = createLearningRepository(tx as unknown as Database);
+      let progress = await repo.lockProgress(userId, { timeZone: request.timeZone && isValidTimeZone(request.timeZone) ? request.timeZone : 'UTC' });
+      progress = await applyTimeZone(repo, progress, request.timeZone);
+      progress = await settle(repo, progress, now);
+      const { at, usedClientTime } = completionInstant(request.completedAt ?? null, now);
+      const completion = await learning.recordCompletion({
+        userId,
+        lessonId: lesson.id,
+        trackId: path.trackId,
+        tutorialId: path.tutorialId,
+        chapterId: path.chapterId,
+        mode: request.mode,
+        attempts: request.attempts,
+        usedHints: request.usedHints,
+        publishSetVersion: published.publishSetVersion,
+      });
+      const day = localDayOf(at, progress.timeZone);
+      progress = await countDay(repo, progress, day, `Lesson "${lesson.title}"`);
+      const awards: XpAward[] = [];
+      let projectCompleted = false;
+      if (completion.firstCompletion) {
+        awards.push(lessonXpAward({ lessonId: lesson.id, mode: request.mode, attempts: request.attempts, usedHints: request.usedHints }));
+        if (located.tutorial.kind === 'project' && tutorialFinished(published.track, located.tutorial.id, await learning.completedLessonIds(userId, path.trackId))) {
+          awards.push(projectXpAward(located.tutorial.id));
+          projectCompleted = true;
+        }
+      }
+      let xpAwarded = 0;
+      let goalReached = false;
+      for (const award of awards) {
+        const granted = await grant(repo, progress, award, at, day, now);
+        progress = granted.progress;
+        xpAwarded += granted.xp;
+        goalReached ||= granted.goalJustMet;
+      }
+      return {
+        lessonId: lesson.id,
+        completedAt: completion.completedAt.toISOString(),
+        firstCompletion: completion.firstCompletion,
+        countedOn: day,
+        usedClientTime,
+        xpAwarded,
+        goalJustMet: goalReached,
+        projectCompleted,
+      };
+    });
+  }
+
+  async function summary(userId: string, now: Date) {
+    const progress = await db.transaction(async (tx) => {
+      const repo = createProgressRepository(tx as unknown as Database);
+      return settle(repo, await repo.lockProgress(userId, { timeZone: 'UTC' }), now);
+    });
+    const repo = createProgressRepository(db);
+    const today = todayFor(progress, now);
+    const from = addDays(today, -(CALENDAR_DAYS - 1));
+    const [days, xpByDay, goalDaysSet, membership] = await Promise.all([
+      repo.streakDays(userId),
+      repo.xpByDay(userId, from, today),
+      repo.goalDaysBetween(userId, from, today),
+      repo.membership(userId, weekStartUtc(now)),
+    ]);
+    const goalXp = dailyGoalXp(progress.dailyGoal as DailyGoalLevel);
+    const xpToday = xpByDay.get(today) ?? 0;
+    const stats = streakStats(days, today);
+    const restore = restorableDays(days, today);
+    const byDay = new Map(days.map((entry) => [entry.day, entry]));
+    return {
+      today,
+      timeZone: progress.timeZone,
+      totalXp: progress.totalXp,
+      xpToday,
+      dailyGoal: { level: progress.dailyGoal as DailyGoalLevel, xp: goalXp, met: isGoalMet(xpToday, goalXp), progress: goalProgress(xpToday, goalXp) },
+      streak: { current: stats.current, longest: stats.longest, todayCounted: stats.todayCounted },
+      freezes: { held: progress.freezesHeld, max: MAX_FREEZES_HELD, goalDaysTowardNext: progress.goalDaysTowardFreeze, goalDaysPerFreeze: GOAL_DAYS_PER_FREEZE },
+      restore: restore ? { missedDays: restore, until: addDays(restore[0] ?? today, 3) } : null,
+      calendar: Array.from({ length: CALENDAR_DAYS }, (_, index) => {
+        const day = addDays(from, index);
+        const entry = byDay.get(day);
+        return { day, status: (entry?.status ?? null) as StreakDayStatus | null, reason: entry?.reason ?? null, xp: xpByDay.get(day) ?? 0, goalMet: goalDaysSet.has(day) };
+      }),
+      celebrationsDue: celebrationsDue({
+        today,
+        todayCounted: stats.todayCounted,
+        goalMetToday: isGoalMet(xpToday, goalXp),
+        streakCelebratedOn: progress.streakCelebratedOn,
+        goalCelebratedOn: progress.goalCelebratedOn,
+      }),
+      league: { tier: tierName(progress.leagueTier), xpThisWeek: membership?.xp ?? 0 },
+    };
+  }
+
+  return {
+    recordCompletion,
+    summary,
+
+    /** A batch of completions made offline, each with its own time stamp; then the summary. */
+    async sync(userId: string, items: (LessonPath & { lessonId: string } & CompletionRequest)[], timeZone: string | null, now: Date) {
+      const results = [];
+      for (const item of items) {
+        try {
+          results.push({ status: 'recorded' as const, ...(await recordCompletion(userId, item, { ...item, timeZone: item.timeZone ?? timeZone }, now)) });
+        } catch (error) {
+          // A lesson removed from the course since it was passed offline is reported, not fatal.
+          results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error instanceof Error ? error.message : 'could not be recorded' });
+        }
+      }
+      if (timeZone && isValidTimeZone(timeZone))
+        await db.transaction(async (tx) => {
+          const repo = createProgressRepository(tx as unknown as Database);
+          await applyTimeZone(repo, await repo.lockProgress(userId, { timeZone }), timeZone);
+        });
+      return { results, summary: await summary(userId, now) };
+    },
+
+    async updateSettings(userId: string, settings: { dailyGoal?: DailyGoalLevel; timeZone?: string }, now: Date) {
+      await db.transaction(async (tx) => {
+        const repo = createProgressRepository(tx as unknown as Database);
+        const progress = await repo.lockProgress(userId, { timeZone: settings.timeZone ?? 'UTC' });
+        await applyTimeZone(repo, progress, settings.timeZone);
+        if (settings.dailyGoal && DAILY_GOAL_IDS.includes(settings.dailyGoal)) await repo.updateProgress(userId, { dailyGoal: settings.dailyGoal });
+      });
+      return summary(userId, now);
+    },
+
+    /** Marks a celebration screen as shown today, so it shows once. */
+    async markCelebrated(userId: string, kind: 'streak' | 'daily-goal', now: Date) {
+      await db.transaction(async (tx) => {
+        const repo = createProgressRepository(tx as unknown as Database);
+        const progress = await repo.lockProgress(userId, { timeZone: 'UTC' });
+        const today = todayFor(progress, now);
+        await repo.updateProgress(userId, kind === 'streak' ? { streakCelebratedOn: today } : { goalCelebratedOn: today });
+      });
+      return summary(userId, now);
+    },
+
+    /** Restores a broken streak (within 48 hours) after a make-up review of an already passed lesson. */
+    async restoreStreak(userId: string, path: LessonPath & { lessonId: string }, now: Date) {
+      const { lesson } = await locate(path);
+      await db.transaction(async (tx) => {
+        const repo = createProgressRepository(tx as unknown as Database);
+        const learning = createLearningRepository(tx as unknown as Database);
+        const progress = await settle(repo, await repo.lockProgress(userId, { timeZone: 'UTC' }), now);
+        if (!(await learning.completedLessonIds(userId, path.trackId)).has(lesson.id))
+          throw conflict(`A make-up review is a lesson you already passed; "${lesson.title}" is new to you.`);
+        const today = todayFor(progress, now);
+        const missed = restorableDays(await repo.streakDays(userId), today);
+        if (!missed) throw conflict('There is no broken streak to restore: a streak can be restored within 48 hours of missing a day.');
+        await repo.insertStreakDays(userId, missed.map((day) => ({ day, status: 'restored' as const, reason: `Restored with a make-up review of "${lesson.title}"` })));
+        await countDay(repo, progress, today, `Make-up review "${lesson.title}"`);
+      });
+      return summary(userId, now);
+    },
+
+    /** The learner's league group this week, best first, with the promotion and demotion lines. */
+    async league(userId: string, now: Date) {
+      await ensureRollover(now);
+      const repo = createProgressRepository(db);
+      const week = weekStartUtc(now);
+      const [progress, membership] = await Promise.all([repo.readProgress(userId), repo.membership(userId, week)]);
+      const tier = membership?.tier ?? progress?.leagueTier ?? 0;
+      const standings = membership ? await repo.standings(membership.groupId) : [];
+      const size = standings.length;
+      return {
+        weekStart: week,
+        endsAt: new Date(`${addDays(week, 7)}T00:00:00Z`).toISOString(),
+        tier: tierName(tier),
+        tiers: [...LEAGUE_TIERS],
+        joined: membership !== null,
+        promotedCount: tier < LEAGUE_TIERS.length - 1 ? Math.min(PROMOTED_PER_GROUP, size) : 0,
+        demotedCount: tier > 0 && size >= MIN_GROUP_SIZE_FOR_DEMOTION ? DEMOTED_PER_GROUP : 0,
+        standings: standings.map((row, index) => ({
+          rank: index + 1,
+          name: row.displayName || (row.email ? row.email.split('@')[0] : null) || 'Learner',
+          xp: row.xp,
+          me: row.userId === userId,
+          outcome: rolloverOutcome({ rank: index + 1, groupSize: size, tier, xp: row.xp }),
+        })),
+      };
+    },
+
+    /** The learner's path through a track's sections, with the active section. */
+    async trackPathFor(userId: string, trackId: string) {
+      const published = await content.publishedTrack(trackId);
+      if (!published) return null;
+      const completed = await createLearningRepository(db).completedLessonIds(userId, trackId);
+      return { track: published.track, sections: trackPath(published.track, completed), activeSection: activeSectionIndex(published.track, completed) };
+    },
+
+    ensureRollover,
+  };
+}
+
+export type ProgressService = ReturnType<typeof createProgressService>;
