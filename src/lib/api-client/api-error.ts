@@ -17,6 +17,11 @@ export const API_ERROR_MESSAGES = {
   recordCompletion: 'Could not record the lesson completion',
   askTutor: 'Could not reach the tutor',
   recordVisit: 'Could not record your visit',
+  fetchProgress: 'Could not fetch your progress',
+  syncProgress: 'Could not sync your progress',
+  saveSettings: 'Could not save your settings',
+  restoreStreak: 'Could not restore your streak',
+  fetchLeague: 'Could not fetch the leaderboard',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -105,7 +105,24 @@ export const savedFilesResponseSchema = z.object({
 });
 
 const savedResponseSchema = z.object({ lessonId: z.string(), publishSetVersion: z.number(), savedAt: z.string() });
-const completionResponseSchema = z.object({ lessonId: z.string(), completedAt: z.string(), firstCompletion: z.boolean() });
+export const completionResponseSchema = z.object({
+  lessonId: z.string(),
+  completedAt: z.string(),
+  firstCompletion: z.boolean(),
+  countedOn: z.string(),
+  usedClientTime: z.boolean(),
+  xpAwarded: z.number(),
+  goalJustMet: z.boolean(),
+  projectCompleted: z.boolean(),
+});
+export type CompletionResponse = z.infer<typeof completionResponseSchema>;
+export interface CompletionInput {
+  mode: 'learn' | 'challenge' | 'tutor';
+  attempts: number;
+  usedHints: boolean;
+  completedAt?: string;
+  timeZone?: string;
+}
 
 export function learningEndpoints(client: ApiClient) {
   return {
@@ -121,7 +138,7 @@ export function learningEndpoints(client: ApiClient) {
       client.request({ method: 'POST', path: `${chapterPath(path)}/savedFiles/clear`, query: { trackVersion }, errorKey: 'fetchSavedFiles', schema: z.object({ cleared: z.number() }) }),
     saveFiles: (path: LessonPath, publishSetVersion: number, files: UserFile[]) =>
       client.request({ method: 'POST', path: `${lessonPath(path)}/savefiles`, query: { publishSetVersion }, body: { files }, errorKey: 'postSavedFiles', schema: savedResponseSchema }),
-    completeLesson: (path: LessonPath, input: { mode: 'learn' | 'challenge' | 'tutor'; attempts: number; usedHints: boolean }) =>
+    completeLesson: (path: LessonPath, input: CompletionInput) =>
       client.request({ method: 'POST', path: `${lessonPath(path)}/complete`, body: input, errorKey: 'recordCompletion', schema: completionResponseSchema }),
     preview: {
       runFiles: (path: LessonPath, files: UserFile[]) =>

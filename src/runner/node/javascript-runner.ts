@@ -1,5 +1,5 @@
 import { createContext, runInContext } from 'node:vm';
-import { inspect } from 'node:util';
+import { formatConsoleValue } from '../console-format';
 import { evaluateChecks } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 
@@ -8,9 +8,6 @@ export function javascriptEntryFile(files: { name: string }[]): string | null {
   return (scripts.find((file) => /^(main|index|app|script)\.js$/.test(file.name)) ?? scripts[0])?.name ?? null;
 }
 
-function format(value: unknown): string {
-  return typeof value === 'string' ? value : inspect(value, { depth: 4, breakLength: Infinity });
-}
 
 function toRunError(error: unknown, file: string): RunError {
   if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
@@ -34,7 +31,7 @@ export function createNodeJavaScriptRunner() {
     if (!entry) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
     const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let output = '';
-    const print = (...values: unknown[]) => void (output += `${values.map(format).join(' ')}\n`);
+    const print = (...values: unknown[]) => void (output += `${values.map(formatConsoleValue).join(' ')}\n`);
     const context = createContext({
       console: { log: print, info: print, warn: print, error: print, debug: print },
       assert: (condition: unknown, message?: string) => {

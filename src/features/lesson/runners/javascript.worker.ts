@@ -4,6 +4,7 @@
  * terminated by the page on a timer. Reports output, error and assertion outcomes; the page
  * applies the shared check rules.
  */
+import { formatConsoleValue } from '@/runner/console-format';
 declare const self: DedicatedWorkerGlobalScope;
 
 interface JsRun {
@@ -21,15 +22,6 @@ for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'impo
   }
 }
 
-function format(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 function lineOf(error: unknown): number | null {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const match = /<anonymous>:(\d+):\d+/.exec(stack) ?? /eval.*?:(\d+):\d+/.exec(stack);
@@ -39,7 +31,7 @@ function lineOf(error: unknown): number | null {
 
 self.onmessage = (event: MessageEvent<JsRun>) => {
   const { source, fileName, asserts } = event.data;
-  const print = (...values: unknown[]) => self.postMessage({ type: 'output', text: `${values.map(format).join(' ')}\n` });
+  const print = (...values: unknown[]) => self.postMessage({ type: 'output', text: `${values.map(formatConsoleValue).join(' ')}\n` });
   const console = { log: print, info: print, warn: print, error: print, debug: print };
   const assert = (condition: unknown, message?: string) => {
     if (!condition) throw new Error(message ?? 'Assertion failed');

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DAILY_GOAL_IDS } from '@/domain/progress/daily-goal';
+import type { ApiClient } from './api-client';
+import type { CompletionInput, LessonPath } from './learning-endpoints';
+
+/** Typed calls for the habit loop: progress summary, settings, offline sync, celebrations, restores, leagues. */
+
+export const progressSummarySchema = z.object({
+  today: z.string(),
+  timeZone: z.string(),
+  totalXp: z.number(),
+  xpToday: z.number(),
+  dailyGoal: z.object({ level: z.enum(DAILY_GOAL_IDS), xp: z.number(), met: z.boolean(), progress: z.number() }),
+  streak: z.object({ current: z.number(), longest: z.number(), todayCounted: z.boolean() }),
+  freezes: z.object({ held: z.number(), max: z.number(), goalDaysTowardNext: z.number(), goalDaysPerFreeze: z.number() }),
+  restore: z.object({ missedDays: z.array(z.string()), until: z.string() }).nullable(),
+  calendar: z.array(z.object({ day: z.string(), status: z.enum(['counted', 'frozen', 'restored']).nullable(), reason: z.string().nullable(), xp: z.number(), goalMet: z.boolean() })),
+  celebrationsDue: z.object({ streak: z.boolean(), dailyGoal: z.boolean() }),
+  league: z.object({ tier: z.string(), xpThisWeek: z.number() }),
+});
+export type ProgressSummary = z.infer<typeof progressSummarySchema>;
+
+const syncResponseSchema = z.object({
+  results: z.array(z.union([z.object({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }).passthrough(), z.object({ status: z.literal('rejected'), lessonId: z.string(), message: z.string() })])),
+  summary: progressSummarySchema,
+});
+
+export const leagueSchema = z.object({
+  weekStart: z.string(),
+  endsAt: z.string(),
+  tier: z.string(),
+  tiers: z.array(z.string()),
+  joined: z.boolean(),
+  promotedCount: z.number(),
+  demotedCount: z.number(),
+  standings: z.array(z.object({ rank: z.number(), name: z.string(), xp: z.number(), me: z.boolean(), outcome: z.enum(['promote', 'stay', 'demote']) })),
+});
+export type League = z.infer<typeof leagueSchema>;
+
+export type PendingCompletion = LessonPath & Required<Pick<CompletionInput, 'mode' | 'attempts' | 'usedHints' | 'completedAt'>> & { timeZone?: string };
+
+export function progressEndpoints(client: ApiClient) {
+  return {
+    summary: () => client.request({ path: '/progress', errorKey: 'fetchProgress', schema: progressSummarySchema }),
+    updateSettings: (settings: { dailyGoal?: (typeof DAILY_GOAL_IDS)[number]; timeZone?: string }) =>
+      client.request({ method: 'PUT', path: '/progress/settings', body: settings, errorKey: 'saveSettings', schema: progressSummarySchema }),
+    sync: (completions: PendingCompletion[], timeZone: string | null) =>
+      client.request({ method: 'POST', path: '/progress/sync', body: { timeZone, completions }, errorKey: 'syncProgress', schema: syncResponseSchema }),
+    markCelebrated: (kind: 'streak' | 'daily-goal') =>
+      client.request({ method: 'POST', path: '/progress/celebrations', body: { kind }, errorKey: 'syncProgress', schema: progressSummarySchema }),
+    restoreStreak: (lesson: LessonPath) => client.request({ method: 'POST', path: '/progress/streak/restore', body: lesson, errorKey: 'restoreStreak', schema: progressSummarySchema }),
+    league: () => client.request({ path: '/leagues/current', errorKey: 'fetchLeague', schema: leagueSchema }),
+  };
+}
+
+export type ProgressEndpoints = ReturnType<typeof progressEndpoints>;
