@@ -1,2 +1,2 @@
 export { default } from '@/features/account/views/welcome-view';
-export { protectedPage as getServerSideProps } from '@/server/gssp/pages';
+export { welcomePage as getServerSideProps } from '@/server/gssp/progress-pages';

@@ -6,7 +6,7 @@ const user = { displayName: 'Ada Lovelace', email: 'ada@example.com' };
 
 function renderShell(onSignOut = jest.fn()) {
   render(
-    <AppShell user={user} onSignOut={onSignOut} nav={<a href="/web/learn">Learn</a>}>
+    <AppShell user={user} onSignOut={onSignOut} nav={<a href="#learn">Learn</a>}>
       <h1>Dashboard</h1>
     </AppShell>,
   );

@@ -91,9 +91,9 @@ describe('progress API', () => {
   it('a completion awards XP once and counts the day; the streak screen is due', async () => {
     clock = new Date('2026-11-01T10:00:00Z');
     const first = await complete(0);
-    expect(first).toMatchObject({ status: 201, body: { firstCompletion: true, xpAwarded: 15, countedOn: '2026-11-01' } });
+    expect(first).toMatchObject({ status: 201, body: { firstCompletion: true, xpAwarded: 15, countedOn: '2026-11-01', streakExtended: true } });
     const again = await complete(0);
-    expect(again).toMatchObject({ status: 200, body: { firstCompletion: false, xpAwarded: 0 } });
+    expect(again).toMatchObject({ status: 200, body: { firstCompletion: false, xpAwarded: 0, streakExtended: false } });
     const now = await summary();
     expect(now).toMatchObject({ today: '2026-11-01', totalXp: 15, xpToday: 15, streak: { current: 1, longest: 1, todayCounted: true }, celebrationsDue: { streak: true, dailyGoal: false } });
   });
@@ -145,7 +145,7 @@ describe('progress API', () => {
     let now = await summary();
     expect(now.streak.current).toBe(0);
     expect(now.freezes.held).toBe(1);
-    expect(now.restore).toEqual({ missedDays: ['2026-11-10', '2026-11-11'], until: '2026-11-13' });
+    expect(now.restore).toEqual({ missedDays: ['2026-11-10', '2026-11-11'], until: '2026-11-12', review: expect.objectContaining({ trackId: 'habits', lessonIndex: expect.any(Number) }) });
     const fresh = await call(streakRestoreRoutes(services), token, { method: 'POST', body: at(12) });
     expect(fresh).toMatchObject({ status: 409, body: { message: expect.stringContaining('already passed') } });
     const restored = await call(streakRestoreRoutes(services), token, { method: 'POST', body: at(0) });

@@ -1,4 +1,4 @@
-import { ACTIVE_TRACK_COOKIE, activeSectionCookieName, activeSectionRedirect, progressCookieOptions } from './progress-cookies';
+import { ACTIVE_TRACK_COOKIE, activeSectionCookieName, activeSectionFromCookies, activeSectionRedirect, progressCookieOptions } from './progress-cookies';
 
 describe('progress cookies', () => {
   it('follow spec §9: two days, lax, path /, secure over https', () => {
@@ -18,5 +18,16 @@ describe('progress cookies', () => {
   });
   it('has nowhere to go with no published tracks', () => {
     expect(activeSectionRedirect({}, [])).toBeNull();
+  });
+});
+
+describe('activeSectionFromCookies (post-login default)', () => {
+  it.each([
+    [{}, null],
+    [{ [ACTIVE_TRACK_COOKIE]: 'sql' }, { trackId: 'sql', sectionIndex: 'active' }],
+    [{ [ACTIVE_TRACK_COOKIE]: 'sql', [activeSectionCookieName('sql')]: '1' }, { trackId: 'sql', sectionIndex: 1 }],
+    [{ [ACTIVE_TRACK_COOKIE]: 'https://evil.example' }, null],
+  ])('%o → %o', (cookies, expected) => {
+    expect(activeSectionFromCookies(cookies)).toEqual(expected);
   });
 });

@@ -41,3 +41,11 @@ export function activeSectionRedirect(cookies: Record<string, string | undefined
   if (section !== undefined && /^\d{1,3}$/.test(section)) return `/web/${trackId}/section/${Number(section)}`;
   return `/web/${trackId}/section/active`;
 }
+
+/** The active section the cookies name (for the post-login default), or null without an active track. */
+export function activeSectionFromCookies(cookies: Record<string, string | undefined>): { trackId: string; sectionIndex: number | 'active' } | null {
+  const trackId = cookies[ACTIVE_TRACK_COOKIE];
+  if (!trackId || !ID.test(trackId)) return null;
+  const section = cookies[activeSectionCookieName(trackId)];
+  return { trackId, sectionIndex: section !== undefined && /^\d{1,3}$/.test(section) ? Number(section) : 'active' };
+}

@@ -106,7 +106,8 @@ export function resolveRedirect(
 
 export interface ActiveSection {
   trackId: string;
-  sectionIndex: number;
+  /** 'active' lets /web/{trackId}/section/active work it out from the learner's progress. */
+  sectionIndex: number | 'active';
 }
 
 export const ONBOARDING_CHECK_PATH = '/onboarding-check';

@@ -110,6 +110,7 @@ export const completionResponseSchema = z.object({
   completedAt: z.string(),
   firstCompletion: z.boolean(),
   countedOn: z.string(),
+  streakExtended: z.boolean(),
   usedClientTime: z.boolean(),
   xpAwarded: z.number(),
   goalJustMet: z.boolean(),

@@ -13,7 +13,13 @@ export const progressSummarySchema = z.object({
   dailyGoal: z.object({ level: z.enum(DAILY_GOAL_IDS), xp: z.number(), met: z.boolean(), progress: z.number() }),
   streak: z.object({ current: z.number(), longest: z.number(), todayCounted: z.boolean() }),
   freezes: z.object({ held: z.number(), max: z.number(), goalDaysTowardNext: z.number(), goalDaysPerFreeze: z.number() }),
-  restore: z.object({ missedDays: z.array(z.string()), until: z.string() }).nullable(),
+  restore: z
+    .object({
+      missedDays: z.array(z.string()),
+      until: z.string(),
+      review: z.object({ trackId: z.string(), tutorialId: z.string(), chapterId: z.string(), lessonId: z.string(), lessonIndex: z.number(), title: z.string() }).nullable(),
+    })
+    .nullable(),
   calendar: z.array(z.object({ day: z.string(), status: z.enum(['counted', 'frozen', 'restored']).nullable(), reason: z.string().nullable(), xp: z.number(), goalMet: z.boolean() })),
   celebrationsDue: z.object({ streak: z.boolean(), dailyGoal: z.boolean() }),
   league: z.object({ tier: z.string(), xpThisWeek: z.number() }),

@@ -13,6 +13,8 @@ export interface LessonPageProps {
   chapterId: string;
   trackTitle: string;
   tutorialTitle: string;
+  /** Guided projects end on /web/project-done. */
+  tutorialKind: 'course' | 'project';
   sectionIndex: number;
   trackVersion: number;
   publishSetVersion: number;

@@ -67,6 +67,7 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
       ...parsed.data,
       trackTitle: track.title,
       tutorialTitle: tutorial.title,
+      tutorialKind: tutorial.kind,
       sectionIndex: Math.max(0, track.sections.findIndex((section) => section.tutorialIds.includes(tutorial.id))),
       trackVersion: published.trackVersion,
       publishSetVersion: published.publishSetVersion,

@@ -1,6 +1,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { AuthAction, withUserTokenSSR } from 'next-firebase-auth';
 import { loginUrl } from '@/domain/auth/page-auth-state';
+import { activeSectionFromCookies } from '@/domain/progress/progress-cookies';
 import { rolesFromClaims } from '@/domain/identity/roles';
 import { buildRedirectAllowList, postLoginDestination } from '@/domain/redirect/resolve-redirect';
 import { logger } from '@/lib/logger';
@@ -40,7 +41,7 @@ export type SessionPropsGetter<P> = (
 function appDestination(context: GetServerSidePropsContext): string {
   const env = serverEnv();
   const requested = context.query.redirectUrl;
-  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts), null);
+  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts), activeSectionFromCookies(context.req.cookies));
   if (refused) {
     logger.warn(`auth: refused redirect to ${JSON.stringify(String(requested)).slice(0, 200)} (${refused}); using ${destination}`);
   }

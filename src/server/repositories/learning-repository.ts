@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { lessonCompletions, savedFiles, type StoredFile } from '@/server/db/schema';
 
@@ -64,6 +64,17 @@ export function createLearningRepository(db: Database) {
         .where(and(eq(lessonCompletions.userId, input.userId), eq(lessonCompletions.lessonId, input.lessonId)));
       if (!existing) throw new Error('Completion neither inserted nor found');
       return { completedAt: existing.completedAt, firstCompletion: false };
+    },
+
+    /** The learner's most recent completion (their active track, a lesson to review). */
+    async lastCompletion(userId: string): Promise<{ lessonId: string; trackId: string; tutorialId: string; chapterId: string } | null> {
+      const [row] = await db
+        .select({ lessonId: lessonCompletions.lessonId, trackId: lessonCompletions.trackId, tutorialId: lessonCompletions.tutorialId, chapterId: lessonCompletions.chapterId })
+        .from(lessonCompletions)
+        .where(eq(lessonCompletions.userId, userId))
+        .orderBy(desc(lessonCompletions.completedAt))
+        .limit(1);
+      return row ?? null;
     },
 
     async completedLessonIds(userId: string, trackId?: string): Promise<Set<string>> {

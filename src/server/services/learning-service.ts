@@ -64,6 +64,7 @@ export function createLearningService(db: Database, content: ContentService) {
 
   return {
     completedLessonIds: (userId: string, trackId?: string) => repository.completedLessonIds(userId, trackId),
+    lastCompletion: (userId: string) => repository.lastCompletion(userId),
 
     async savedFiles(userId: string, path: LessonPath, trackVersion: number) {
       const { chapter } = locateChapter(await trackVersionOrThrow(path.trackId, trackVersion), path);

@@ -149,7 +149,10 @@ export function createProgressService(db: Database, content: ContentService) {
         publishSetVersion: published.publishSetVersion,
       });
       const day = localDayOf(at, progress.timeZone);
+      const alreadyCounted = (await repo.streakDays(userId)).some((entry) => entry.day === day && entry.status === 'counted');
       progress = await countDay(repo, progress, day, `Lesson "${lesson.title}"`);
+      // Today's first lesson extends (or starts) the streak: the streak screen is due.
+      const streakExtended = !alreadyCounted && day === todayFor(progress, now);
       const awards: XpAward[] = [];
       let projectCompleted = false;
       if (completion.firstCompletion) {
@@ -172,12 +175,24 @@ export function createProgressService(db: Database, content: ContentService) {
         completedAt: completion.completedAt.toISOString(),
         firstCompletion: completion.firstCompletion,
         countedOn: day,
+        streakExtended,
         usedClientTime,
         xpAwarded,
         goalJustMet: goalReached,
         projectCompleted,
       };
     });
+  }
+
+  /** A lesson the learner already passed (their latest), for a make-up review. */
+  async function reviewLesson(userId: string) {
+    const last = await createLearningRepository(db).lastCompletion(userId);
+    if (!last) return null;
+    const published = await content.publishedTrack(last.trackId);
+    const chapter = published?.track.tutorials.find((tutorial) => tutorial.id === last.tutorialId)?.chapters.find((candidate) => candidate.id === last.chapterId);
+    const lessonIndex = chapter?.lessons.findIndex((lesson) => lesson.id === last.lessonId) ?? -1;
+    if (!chapter || lessonIndex < 0) return null;
+    return { ...last, lessonIndex, title: chapter.lessons[lessonIndex]?.title ?? '' };
   }
 
   async function summary(userId: string, now: Date) {
@@ -207,7 +222,7 @@ export function createProgressService(db: Database, content: ContentService) {
       dailyGoal: { level: progress.dailyGoal as DailyGoalLevel, xp: goalXp, met: isGoalMet(xpToday, goalXp), progress: goalProgress(xpToday, goalXp) },
       streak: { current: stats.current, longest: stats.longest, todayCounted: stats.todayCounted },
       freezes: { held: progress.freezesHeld, max: MAX_FREEZES_HELD, goalDaysTowardNext: progress.goalDaysTowardFreeze, goalDaysPerFreeze: GOAL_DAYS_PER_FREEZE },
-      restore: restore ? { missedDays: restore, until: addDays(restore[0] ?? today, 3) } : null,
+      restore: restore ? { missedDays: restore, until: addDays(restore[0] ?? today, 2), review: await reviewLesson(userId) } : null,
       calendar: Array.from({ length: CALENDAR_DAYS }, (_, index) => {
         const day = addDays(from, index);
         const entry = byDay.get(day);

@@ -1,5 +1,6 @@
 import { useAuthUser } from '@/features/auth/auth-user';
 import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import Link from 'next/link';
 import { Alert, Button, Card, Stack } from '@/ui';
 import { useMe } from '../api/get-me';
 import { useRecordVisit } from '../api/record-visit';
@@ -7,11 +8,16 @@ import styles from './welcome-view.module.css';
 
 const ROLE_LABELS: Record<string, string> = { course_engineer: 'Course engineer' };
 
+export interface WelcomeViewProps {
+  tracks?: { id: string; title: string; description: string; lessons: number }[];
+}
+
 /**
- * /onboarding-check: where a signed-in learner lands when no section is active yet. It greets
- * them with their profile as the API knows it (synced from their identity on first call).
+ * /onboarding-check: where a signed-in learner lands when no section is active yet (returning
+ * learners are sent on to their active section by the server). It greets them, lets them pick
+ * a track, and shows their profile as the API knows it.
  */
-export default function WelcomeView() {
+export default function WelcomeView({ tracks = [] }: WelcomeViewProps) {
   const user = useAuthUser();
   useRecordVisit(user.id);
   const me = useMe(user.id);
@@ -28,6 +34,25 @@ export default function WelcomeView() {
             your browser.
           </p>
         </header>
+
+        {tracks.length > 0 && (
+          <Card as="section" aria-labelledby="tracks-heading">
+            <h2 id="tracks-heading" className={styles.cardTitle}>
+              Pick a track to start
+            </h2>
+            <ul className={styles.tracks}>
+              {tracks.map((track) => (
+                <li key={track.id}>
+                  <Link href={`/web/${track.id}/section/active`} className={styles.track} data-track={track.id}>
+                    <strong>{track.title}</strong>
+                    <span>{track.description}</span>
+                    <span className={styles.trackMeta}>{track.lessons} lessons</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
 
         <Card as="section" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className={styles.cardTitle}>

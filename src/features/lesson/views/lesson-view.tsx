@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { checkFillGap, checkMultipleChoice, checkReorder, shuffledOrder, type AnswerResult } from '@/domain/lessons/answers';
@@ -6,7 +7,9 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { useAuthUser } from '@/features/auth/auth-user';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useApiClient } from '@/features/auth/use-api-client';
-import type { LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
+import { ApiError } from '@/lib/api-client/api-error';
+import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
+import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import type { RunResult } from '@/runner/run-types';
@@ -15,7 +18,13 @@ import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
 import type { BrowserCheckEngine, RuntimeStatus } from '../runners/browser-check-engine';
+import { addPendingCompletion, browserTimeZone } from '@/features/progress/pending/pending-completions';
+import { leagueKey, progressKey } from '@/features/progress/api/progress-keys';
+import { useQueryClient } from '@tanstack/react-query';
 import styles from './lesson-view.module.css';
+
+// The habit stats (and their API schemas) load after the lesson: not part of the player's first load.
+const HeaderStats = dynamic(() => import('@/features/progress/components/header-stats').then((module) => module.HeaderStats), { ssr: false });
 
 const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Challenge', tutor: 'Tutor' };
 
@@ -71,6 +80,8 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     return {
       saveFiles: async (...args: Parameters<LearningEndpoints['saveFiles']>) => (await endpoints()).saveFiles(...args),
       completeLesson: async (...args: Parameters<LearningEndpoints['completeLesson']>) => (await endpoints()).completeLesson(...args),
+      restoreStreak: async (lesson: { trackId: string; tutorialId: string; chapterId: string; lessonId: string }) =>
+        (await import('@/lib/api-client/progress-endpoints')).progressEndpoints(client).restoreStreak(lesson),
     };
   }, [client]);
   const { mode } = page;
@@ -89,6 +100,12 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [passed, setPassed] = useState(false);
   const [completionError, setCompletionError] = useState<string | null>(null);
+  const [completion, setCompletion] = useState<CompletionResponse | null>(null);
+  /** Passed while the API was unreachable: kept on this device until /web/syncProgress sends it. */
+  const [savedOffline, setSavedOffline] = useState(false);
+  const [restoreNote, setRestoreNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const isRestoreReview = router.query.review === 'restore';
+  const queryClient = useQueryClient();
   const [tutorText, setTutorText] = useState<string | null>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
 
@@ -121,13 +138,32 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const complete = useCallback(
     async (tries: number) => {
       setCompletionError(null);
+      const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
+      const input = { mode, attempts: tries, usedHints, completedAt: new Date().toISOString(), timeZone: browserTimeZone() };
       try {
-        await api.completeLesson({ ...page, lessonId: lesson.id }, { mode, attempts: tries, usedHints });
+        setCompletion(await api.completeLesson(path, input));
+        void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
+        void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
       } catch (error) {
+        if (error instanceof ApiError && error.status === 0 && user.id) {
+          // Offline: the completion keeps its own time stamp and syncs later; the day still counts.
+          addPendingCompletion(user.id, { ...path, ...input });
+          setSavedOffline(true);
+          return;
+        }
         setCompletionError(error instanceof Error ? error.message : 'Your progress was not recorded.');
+        return;
+      }
+      if (isRestoreReview) {
+        try {
+          await api.restoreStreak(path);
+          setRestoreNote({ kind: 'success', text: 'Streak restored! The missed days now count as restored.' });
+        } catch (error) {
+          setRestoreNote({ kind: 'error', text: error instanceof Error ? error.message : 'Your streak could not be restored.' });
+        }
       }
     },
-    [api, page, lesson.id, mode, usedHints],
+    [api, page.trackId, page.tutorialId, page.chapterId, lesson.id, mode, usedHints, user.id, isRestoreReview, queryClient],
   );
 
   function onResult(correct: boolean, tries: number, wrongText: string) {
@@ -209,11 +245,25 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     };
   }
 
+  /**
+   * Within a chapter Continue goes to the next lesson, through /web/syncProgress when this lesson
+   * extended the streak or reached the daily goal (or was saved offline). At a chapter's end it
+   * always goes through /web/syncProgress, which returns to the section path (or project-done).
+   */
   function next() {
+    if (isRestoreReview) {
+      void router.push('/web/progress');
+      return;
+    }
     const index = page.lessonIndex + 1;
-    if (index < page.lessons.length) void router.push(lessonPath(page, mode, index));
-    else if (page.nextChapterId) void router.push(lessonPath({ ...page, chapterId: page.nextChapterId }, mode, 0));
-    else void router.push('/onboarding-check');
+    const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: completion?.xpAwarded ?? 0 };
+    const celebrate = savedOffline || !!completion?.streakExtended || !!completion?.goalJustMet;
+    if (index < page.lessons.length) {
+      const within = { ...query, lesson: index, mode };
+      void router.push(celebrate ? syncProgressUrl(within) : afterCelebrations(within));
+      return;
+    }
+    void router.push(syncProgressUrl({ ...query, project: page.tutorialKind === 'project' && page.isLastChapter }));
   }
 
   const anyAnswer =
@@ -298,6 +348,13 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
           <p>{feedback?.text}</p>
           {tutorText && feedback?.kind === 'wrong' && <p className={styles.tutor}>Tutor: {tutorText}</p>}
         </div>
+        {savedOffline && <Alert kind="info">You are offline. This lesson is saved on this device and will sync when you are back online.</Alert>}
+        {restoreNote && <Alert kind={restoreNote.kind}>{restoreNote.text}</Alert>}
+        {completion && completion.xpAwarded > 0 && (
+          <p className={styles.xpGain} aria-live="polite">
+            +{completion.xpAwarded} XP
+          </p>
+        )}
         {completionError && (
           <Alert kind="warning">
             {completionError}{' '}
@@ -341,7 +398,7 @@ export default function LessonView(props: LessonPageProps) {
     <AuthGate policy="protected">
       <div className={styles.page}>
         <header className={styles.header}>
-          <Link href="/onboarding-check" className={styles.close} aria-label="Leave the lesson">
+          <Link href={`/web/${props.trackId}/section/${props.sectionIndex}`} className={styles.close} aria-label="Leave the lesson">
             ✕
           </Link>
           <div className={styles.progress} role="progressbar" aria-label={`${props.chapterTitle}: lesson ${props.lessonIndex + 1} of ${props.lessons.length}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
@@ -350,6 +407,7 @@ export default function LessonView(props: LessonPageProps) {
             ))}
           </div>
           <span className={styles.mode}>{MODE_LABEL[props.mode]}</span>
+          <HeaderStats />
         </header>
         <main id="main" className={styles.main}>
           <p className={styles.where}>

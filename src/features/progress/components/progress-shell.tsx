@@ -1,0 +1,24 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
+import { HeaderStats } from './header-stats';
+import styles from './progress.module.css';
+
+/** The signed-in shell with the learning nav and the habit stats in the header. */
+export function ProgressShell({ children, summary }: { children: ReactNode; summary?: ProgressSummary | null }) {
+  return (
+    <SignedInShell
+      nav={
+        <nav className={styles.nav} aria-label="Main">
+          <Link href="/web/redirect-to-active-section">Learn</Link>
+          <Link href="/web/leaderboard">Leaderboard</Link>
+          <Link href="/web/settings">Settings</Link>
+          <HeaderStats initial={summary} />
+        </nav>
+      }
+    >
+      {children}
+    </SignedInShell>
+  );
+}

@@ -1,0 +1,43 @@
+import { afterCelebrations } from '@/lib/progress/progress-paths';
+import { Alert, ButtonLink, Stack } from '@/ui';
+import { CountUp } from '../components/count-up';
+import { GoalRing } from '../components/goal-ring';
+import { ProgressShell } from '../components/progress-shell';
+import { useCelebrationQuery } from './celebration-query';
+import { useShownCelebration } from './use-shown-celebration';
+import styles from './views.module.css';
+
+/** /web/daily-goal: the goal ring filling up as XP counts from prevXPCount to today's total. */
+export default function DailyGoalView() {
+  const { query, prevXPCount } = useCelebrationQuery();
+  const { summary } = useShownCelebration('daily-goal');
+  const data = summary.data;
+  return (
+    <ProgressShell>
+      <Stack gap={6} className={`${styles.page} ${styles.center}`}>
+        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {data && (
+          <>
+            <p className={styles.kicker}>Daily goal</p>
+            <h1 className={styles.title}>{data.dailyGoal.met ? 'Daily goal reached!' : 'Keep going!'}</h1>
+            <GoalRing progress={data.dailyGoal.progress} size={180}>
+              <span className={styles.xp} data-testid="goal-xp">
+                <CountUp from={prevXPCount ?? data.xpToday} to={data.xpToday} />/{data.dailyGoal.xp}
+              </span>
+              <br />
+              XP
+            </GoalRing>
+            <p className={styles.muted}>
+              {data.dailyGoal.met
+                ? `That's ${data.freezes.goalDaysTowardNext} of ${data.freezes.goalDaysPerFreeze} goal days toward your next streak freeze.`
+                : `${data.dailyGoal.xp - data.xpToday} XP to go today.`}
+            </p>
+            <ButtonLink href={query ? afterCelebrations(query) : '/web/redirect-to-active-section'} size="lg">
+              Continue
+            </ButtonLink>
+          </>
+        )}
+      </Stack>
+    </ProgressShell>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Card, Stack } from '@/ui';
+import { useLeague } from '../api/progress-queries';
+import { ProgressShell } from '../components/progress-shell';
+import styles from './views.module.css';
+
+function timeLeft(endsAt: string): string {
+  const hours = Math.max(0, Math.round((new Date(endsAt).getTime() - Date.now()) / 3_600_000));
+  return hours >= 48 ? `${Math.round(hours / 24)} days left` : `${hours} hours left`;
+}
+
+/** /web/leaderboard: this week's league group, with the promotion and demotion zones. */
+export default function LeaderboardView() {
+  const league = useLeague();
+  const data = league.data;
+  return (
+    <ProgressShell>
+      <Stack gap={5} className={styles.page}>
+        <header>
+          <p className={styles.kicker}>Weekly league</p>
+          <h1 className={`${styles.title} ${styles.capitalize}`}>{data ? `${data.tier} league` : 'Leaderboard'}</h1>
+          {data && (
+            <p className={styles.muted}>
+              Groups of up to 30 learners, ranked by XP earned this week. The week ends Monday 00:00 UTC ({timeLeft(data.endsAt)}): the top{' '}
+              {data.promotedCount || 5} move up a league{data.demotedCount ? `, the bottom ${data.demotedCount} move down` : ''}.
+            </p>
+          )}
+        </header>
+        {league.isPending && <p aria-busy="true">Loading the leaderboard…</p>}
+        {league.isError && (
+          <Stack gap={3}>
+            <Alert kind="error">{league.error.message}</Alert>
+            <div>
+              <Button variant="secondary" onClick={() => void league.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </Stack>
+        )}
+        {data && !data.joined && (
+          <Card>
+            <p>You join this week&apos;s league with your first lesson of the week. Finish a lesson to see where you stand.</p>
+          </Card>
+        )}
+        {data && data.joined && (
+          <Card padding="sm">
+            <ol className={styles.board} aria-label="Standings">
+              {data.standings.map((row, index) => {
+                const previous = data.standings[index - 1];
+                const zoneStart = row.outcome !== previous?.outcome && row.outcome !== 'stay' ? (row.outcome === 'promote' ? 'Promotion zone' : 'Demotion zone') : null;
+                return (
+                  <li key={row.rank} className={styles.row} data-me={row.me || undefined} data-outcome={row.outcome} aria-current={row.me ? 'true' : undefined}>
+                    {zoneStart && <span className={styles.zone}>{zoneStart}</span>}
+                    <span className={styles.rank}>{row.rank}</span>
+                    <span>
+                      {row.name}
+                      {row.me && ' (you)'}
+                    </span>
+                    <span>{row.xp} XP</span>
+                  </li>
+                );
+              })}
+            </ol>
+          </Card>
+        )}
+      </Stack>
+    </ProgressShell>
+  );
+}

@@ -1,0 +1,131 @@
+import Link from 'next/link';
+import { lessonPath } from '@/lib/lesson/lesson-paths';
+import { sectionPath } from '@/lib/progress/progress-paths';
+import type { PathChapter, PathSection, PathTutorial } from '@/domain/progress/section-path';
+import { Card, Stack } from '@/ui';
+import { ProgressShell } from '../components/progress-shell';
+import { useProgressSummary } from '../api/progress-queries';
+import styles from './views.module.css';
+
+export interface SectionViewProps {
+  trackId: string;
+  trackTitle: string;
+  sectionIndex: number;
+  sections: PathSection[];
+  tracks: { id: string; title: string }[];
+}
+
+const STATE_LABEL: Record<PathChapter['state'], string> = { done: 'Done', current: 'Up next', locked: 'Locked' };
+
+function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial: PathTutorial; chapter: PathChapter }) {
+  const label = `${chapter.title}: ${STATE_LABEL[chapter.state]}, ${chapter.completedLessons} of ${chapter.lessons} lessons`;
+  const body = (
+    <>
+      <span className={styles.nodeDot} aria-hidden="true">
+        {chapter.state === 'done' ? '✓' : chapter.state === 'locked' ? '🔒' : '▶'}
+      </span>
+      <span className={styles.nodeText}>
+        <span className={styles.nodeTitle}>{chapter.title}</span>
+        <span className={styles.nodeMeta}>
+          {STATE_LABEL[chapter.state]} · {chapter.completedLessons}/{chapter.lessons} lessons
+        </span>
+      </span>
+    </>
+  );
+  if (chapter.state === 'locked')
+    return (
+      <li className={styles.node} data-state="locked" aria-label={label}>
+        {body}
+      </li>
+    );
+  const href = lessonPath({ routePrefix: '/web', trackId, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', chapter.resumeIndex);
+  return (
+    <li className={styles.node} data-state={chapter.state}>
+      <Link href={href} aria-label={label} className={styles.nodeLink} data-testid={`chapter-${chapter.id}`}>
+        {body}
+      </Link>
+    </li>
+  );
+}
+
+/** A section of a track as a path: its tutorials and chapters, done / up next / locked, with the learner's stats. */
+export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks }: SectionViewProps) {
+  const section = sections[sectionIndex];
+  const summary = useProgressSummary();
+  if (!section) return null;
+  const percent = section.lessons === 0 ? 0 : Math.round((section.completedLessons / section.lessons) * 100);
+  return (
+    <ProgressShell>
+      <div className={styles.sectionLayout}>
+        <Stack gap={5} className={styles.pathColumn}>
+          <header>
+            <p className={styles.kicker}>
+              {trackTitle} · Section {sectionIndex + 1} of {sections.length}
+            </p>
+            <h1 className={styles.title}>{section.title}</h1>
+            <div className={styles.bar} role="progressbar" aria-label="Section progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <span style={{ width: `${percent}%` }} />
+            </div>
+            <p className={styles.muted}>
+              {section.completedLessons} of {section.lessons} lessons done
+            </p>
+          </header>
+          {section.tutorials.map((tutorial) => (
+            <Card as="section" key={tutorial.id} aria-labelledby={`tutorial-${tutorial.id}`}>
+              <h2 id={`tutorial-${tutorial.id}`} className={styles.cardTitle}>
+                {tutorial.title} {tutorial.kind === 'project' && <span className={styles.badge}>Guided project</span>}
+              </h2>
+              <ol className={styles.path}>
+                {tutorial.chapters.map((chapter) => (
+                  <ChapterNode key={chapter.id} trackId={trackId} tutorial={tutorial} chapter={chapter} />
+                ))}
+              </ol>
+            </Card>
+          ))}
+          <nav className={styles.sectionNav} aria-label="Sections">
+            {sectionIndex > 0 ? <Link href={sectionPath(trackId, sectionIndex - 1)}>← {sections[sectionIndex - 1]?.title}</Link> : <span />}
+            {sectionIndex < sections.length - 1 && <Link href={sectionPath(trackId, sectionIndex + 1)}>{sections[sectionIndex + 1]?.title} →</Link>}
+          </nav>
+        </Stack>
+        <aside className={styles.side} aria-label="Your stats">
+          <Card>
+            <h2 className={styles.cardTitle}>Today</h2>
+            {summary.data ? (
+              <dl className={styles.facts}>
+                <dt>Streak</dt>
+                <dd data-testid="section-streak">🔥 {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}</dd>
+                <dt>Daily goal</dt>
+                <dd>
+                  {summary.data.xpToday} / {summary.data.dailyGoal.xp} XP {summary.data.dailyGoal.met ? '✓' : ''}
+                </dd>
+                <dt>Freezes</dt>
+                <dd>❄️ {summary.data.freezes.held}</dd>
+                <dt>Total</dt>
+                <dd>{summary.data.totalXp} XP</dd>
+                <dt>League</dt>
+                <dd className={styles.capitalize}>{summary.data.league.tier}</dd>
+              </dl>
+            ) : (
+              <p className={styles.muted} aria-busy="true">
+                Loading your stats…
+              </p>
+            )}
+            <p>
+              <Link href="/web/progress">Streak calendar</Link> · <Link href="/web/leaderboard">Leaderboard</Link>
+            </p>
+          </Card>
+          <Card>
+            <h2 className={styles.cardTitle}>Tracks</h2>
+            <ul className={styles.trackList}>
+              {tracks.map((track) => (
+                <li key={track.id}>
+                  {track.id === trackId ? <strong aria-current="page">{track.title}</strong> : <Link href={`/web/${track.id}/section/active`}>{track.title}</Link>}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      </div>
+    </ProgressShell>
+  );
+}

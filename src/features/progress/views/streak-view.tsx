@@ -1,0 +1,54 @@
+import { afterCelebrations, dailyGoalUrl } from '@/lib/progress/progress-paths';
+import { Alert, ButtonLink, Card, Stack } from '@/ui';
+import { CountUp } from '../components/count-up';
+import { ProgressShell } from '../components/progress-shell';
+import { StreakCalendar } from '../components/streak-calendar';
+import { useCelebrationQuery } from './celebration-query';
+import { useShownCelebration } from './use-shown-celebration';
+import styles from './views.module.css';
+
+/** /web/streak: the flame, XP counting up from prevXPCount, and the calendar. */
+export default function StreakView() {
+  const { query, prevXPCount } = useCelebrationQuery();
+  const { summary, dueBefore } = useShownCelebration('streak');
+  const data = summary.data;
+  const next = query ? (dueBefore?.dailyGoal ? dailyGoalUrl(query, prevXPCount ?? data?.xpToday ?? 0) : afterCelebrations(query)) : '/web/redirect-to-active-section';
+
+  return (
+    <ProgressShell>
+      <Stack gap={6} className={`${styles.page} ${styles.center}`}>
+        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {data && (
+          <>
+            <div className={styles.flame} aria-hidden="true">
+              🔥
+            </div>
+            <h1 className={styles.title}>
+              <span className={styles.bigNumber} data-testid="streak-count">
+                {data.streak.current}
+              </span>{' '}
+              day streak!
+            </h1>
+            <p className={styles.muted}>
+              {data.streak.current === 1 ? 'Day one. Come back tomorrow to keep it going.' : `You've learned ${data.streak.current} days in a row. Keep it going tomorrow.`}
+              {data.streak.longest > data.streak.current && ` Your best is ${data.streak.longest}.`}
+            </p>
+            <p className={styles.xp}>
+              <CountUp from={prevXPCount ?? data.xpToday} to={data.xpToday} /> XP today
+            </p>
+            <Card>
+              <StreakCalendar calendar={data.calendar} today={data.today} />
+              <p className={styles.muted}>
+                ❄️ {data.freezes.held} of {data.freezes.max} streak freezes. Meet your daily goal on {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext} more{' '}
+                {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext === 1 ? 'day' : 'days'} to earn the next one.
+              </p>
+            </Card>
+            <ButtonLink href={next} size="lg">
+              Continue
+            </ButtonLink>
+          </>
+        )}
+      </Stack>
+    </ProgressShell>
+  );
+}

@@ -1,0 +1,110 @@
+import type { GetServerSidePropsContext } from 'next';
+import { z } from 'zod';
+import { activeSectionCookieName, activeSectionRedirect, ACTIVE_TRACK_COOKIE, progressCookieOptions } from '@/domain/progress/progress-cookies';
+import type { PathSection } from '@/domain/progress/section-path';
+import { ID_PATTERN } from '@/server/content/content-error';
+import { serverEnv } from '@/server/config/server-env';
+import { getServices } from '@/server/services/services';
+import { withSession } from './with-session';
+
+/** Set-Cookie for spec §9 progress cookies (two days, lax, secure over https, path /). */
+export function progressCookie(name: string, value: string): string {
+  const options = progressCookieOptions(serverEnv().secureCookies);
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${options.maxAge}; Path=${options.path}; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
+function rememberActiveSection(context: GetServerSidePropsContext, trackId: string, sectionIndex: number) {
+  context.res.setHeader('Set-Cookie', [progressCookie(ACTIVE_TRACK_COOKIE, trackId), progressCookie(activeSectionCookieName(trackId), String(sectionIndex))]);
+}
+
+const sectionParams = z.object({ trackId: z.string().regex(ID_PATTERN), sectionIndex: z.string().regex(/^\d{1,3}$/) });
+
+export interface SectionPageProps {
+  trackId: string;
+  trackTitle: string;
+  sectionIndex: number;
+  sections: PathSection[];
+  tracks: { id: string; title: string }[];
+  [key: string]: unknown;
+}
+
+/** /web/{trackId}/section/{sectionIndex}: the section path, server-rendered; remembers it as active. */
+export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+  const parsed = sectionParams.safeParse(context.params ?? {});
+  if (!parsed.success || !user) return { notFound: true };
+  const services = await getServices();
+  const path = await services.progress.trackPathFor(user.id, parsed.data.trackId);
+  const sectionIndex = Number(parsed.data.sectionIndex);
+  if (!path) return { notFound: true };
+  if (sectionIndex >= path.sections.length) return { redirect: { destination: `/web/${path.track.id}/section/active`, permanent: false } };
+  rememberActiveSection(context, path.track.id, sectionIndex);
+  const tracks = (await services.content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
+  return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks } };
+});
+
+/** /web/{trackId}/section/active: the first section with unfinished work. */
+export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+  const trackId = z.string().regex(ID_PATTERN).safeParse(context.params?.trackId);
+  if (!trackId.success || !user) return { notFound: true };
+  const path = await (await getServices()).progress.trackPathFor(user.id, trackId.data);
+  if (!path) return { notFound: true };
+  rememberActiveSection(context, path.track.id, path.activeSection);
+  return { redirect: { destination: `/web/${path.track.id}/section/${path.activeSection}`, permanent: false } };
+});
+
+/** /web/redirect-to-active-section: from the progress cookies alone, before any API call. */
+export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context) => {
+  const published = (await (await getServices()).content.publishedTracks()).map((entry) => entry.track.id);
+  const destination = activeSectionRedirect(context.req.cookies, published);
+  return { redirect: { destination: destination ?? '/onboarding-check', permanent: false } };
+});
+
+export interface WelcomePageProps {
+  tracks: { id: string; title: string; description: string; lessons: number }[];
+  [key: string]: unknown;
+}
+
+/** /onboarding-check: returning learners go on to their active section; new ones pick a track. */
+export const welcomePage = withSession<WelcomePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+  if (!user) return { notFound: true };
+  const services = await getServices();
+  const last = await services.learning.lastCompletion(user.id);
+  if (last) return { redirect: { destination: `/web/${last.trackId}/section/active`, permanent: false } };
+  const tracks = (await services.content.publishedTracks()).map(({ track }) => ({
+    id: track.id,
+    title: track.title,
+    description: track.description,
+    lessons: track.tutorials.reduce((sum, tutorial) => sum + tutorial.chapters.reduce((count, chapter) => count + chapter.lessons.length, 0), 0),
+  }));
+  return { props: { tracks } };
+});
+
+export interface ProjectDonePageProps {
+  trackId: string;
+  tutorialTitle: string;
+  sectionIndex: number;
+  finished: boolean;
+  lessons: number;
+  [key: string]: unknown;
+}
+
+/** /web/project-done: the project's title and whether every lesson of it is done. */
+export const projectDonePage = withSession<ProjectDonePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+  const query = z.object({ trackId: z.string().regex(ID_PATTERN), tutorialId: z.string().regex(ID_PATTERN), sectionIndex: z.string().regex(/^\d{1,3}$/).optional() }).safeParse(context.query);
+  if (!query.success || !user) return { notFound: true };
+  const services = await getServices();
+  const published = await services.content.publishedTrack(query.data.trackId);
+  const tutorial = published?.track.tutorials.find((candidate) => candidate.id === query.data.tutorialId);
+  if (!published || !tutorial) return { notFound: true };
+  const completed = await services.learning.completedLessonIds(user.id, published.track.id);
+  const lessons = tutorial.chapters.flatMap((chapter) => chapter.lessons);
+  return {
+    props: {
+      trackId: published.track.id,
+      tutorialTitle: tutorial.title,
+      sectionIndex: Number(query.data.sectionIndex ?? 0),
+      finished: lessons.every((lesson) => completed.has(lesson.id)),
+      lessons: lessons.length,
+    },
+  };
+});
