@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { courseTracks, playLesson, signInTo } from './support/course-player';
+
+/**
+ * The habit loop in the browser: a lesson passed → /web/syncProgress → streak screen → daily-goal
+ * screen → the section path, with the header stats updating; and the active-section redirects
+ * with and without the progress cookies.
+ */
+
+const CHAPTER = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps';
+
+test.describe('habit loop', () => {
+  test.setTimeout(120_000);
+
+  test('finish a lesson: syncProgress, streak, daily goal, section; header and leaderboard update', async ({ page, context }) => {
+    const lessons = (await courseTracks()).find((track) => track.id === 'python')?.tutorials[0]?.chapters[0]?.lessons ?? [];
+    const last = lessons[lessons.length - 1];
+    if (!last) throw new Error('python has no first chapter');
+
+    await signInTo(page, '/web/settings', 'habits');
+    await expect(page.getByTestId('header-streak')).toHaveText(/0/);
+    await page.getByRole('radio', { name: /Casual: 20 XP a day/ }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(page.getByTestId('header-xp')).toHaveText(/0\/20/);
+
+    // The chapter's last lesson as a challenge: 20 XP + 5 first-try bonus reaches the 20 XP goal.
+    await page.goto(`${CHAPTER}/challenge?lesson=${lessons.length - 1}`);
+    await expect(page.getByRole('heading', { level: 1, name: last.title, exact: true })).toBeVisible();
+    await playLesson(page, last);
+    await expect(page.getByText('+25 XP')).toBeVisible();
+    await expect(page.getByTestId('header-xp')).toHaveText(/25\/20/);
+    await expect(page.getByTestId('header-streak')).toHaveText(/1/);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/web\/streak\?.*prevXPCount=0/);
+    expect(new URL(page.url()).searchParams.get('trackId')).toBe('python');
+    await expect(page.getByTestId('streak-count')).toHaveText('1');
+    await expect(page.getByText('25 XP today')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /Lesson done/ })).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(/\/web\/daily-goal\?/);
+    await expect(page.getByRole('heading', { name: 'Daily goal reached!' })).toBeVisible();
+    await expect(page.getByTestId('goal-xp')).toHaveText(/25\/20/);
+
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(/\/web\/python\/section\/0$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Python foundations' })).toBeVisible();
+    await expect(page.getByTestId('section-streak')).toHaveText(/1 day/);
+    await expect(page.getByTestId('chapter-python-basics-first-steps')).toHaveAccessibleName(/Up next, 1 of 5 lessons/);
+
+    const cookies = await context.cookies();
+    const track = cookies.find((cookie) => cookie.name === 'codetrail_active_track');
+    const section = cookies.find((cookie) => cookie.name === 'codetrail_active_section_python');
+    expect(track).toMatchObject({ value: 'python', sameSite: 'Lax', path: '/' });
+    expect(section).toMatchObject({ value: '0', sameSite: 'Lax', path: '/' });
+    expect((track?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(172_800 - 120);
+    expect((track?.expires ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(172_800 + 5);
+
+    // Each celebration shows once a day: syncing again goes straight back into the path.
+    await page.goto('/web/syncProgress?trackId=python&tutorialId=python-basics&chapterId=python-basics-first-steps&sectionIndex=0');
+    await page.waitForURL(/\/web\/python\/section\/0$/);
+
+    await page.goto('/web/leaderboard');
+    await expect(page.getByRole('listitem').filter({ hasText: '(you)' })).toContainText('25 XP');
+    await page.goto('/web/progress');
+    await expect(page.getByTestId('progress-streak')).toHaveText('1');
+  });
+
+  test('section/active and redirect-to-active-section, with and without the progress cookies', async ({ page, context }) => {
+    await signInTo(page, '/web/settings', 'sections');
+    expect((await context.cookies()).some((cookie) => cookie.name.startsWith('codetrail_active'))).toBe(false);
+    // No cookies: the default track resolves its active section from progress, and remembers it.
+    await page.goto('/web/redirect-to-active-section');
+    await page.waitForURL(/\/web\/python\/section\/0$/);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'codetrail_active_track')?.value).toBe('python');
+
+    const origin = new URL(page.url()).origin;
+    const setCookie = (name: string, value: string) => context.addCookies([{ name, value, url: origin }]);
+
+    await setCookie('codetrail_active_track', 'sql');
+    await page.goto('/web/redirect-to-active-section');
+    await page.waitForURL(/\/web\/sql\/section\/0$/);
+
+    await setCookie('codetrail_active_section_sql', '1');
+    await page.goto('/web/redirect-to-active-section');
+    await page.waitForURL(/\/web\/sql\/section\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'SQL in practice' })).toBeVisible();
+
+    // After login (here: the login page while signed in) the default destination is the active section.
+    await page.goto('/web/login');
+    await page.waitForURL(/\/web\/sql\/section\/1$/);
+
+    await context.clearCookies({ name: 'codetrail_active_track' });
+    await page.goto('/web/redirect-to-active-section');
+    await page.waitForURL(/\/web\/python\/section\/0$/);
+
+    await page.goto('/web/html/section/active');
+    await page.waitForURL(/\/web\/html\/section\/0$/);
+    await page.goto('/web/html/section/9');
+    await page.waitForURL(/\/web\/html\/section\/0$/);
+    await expect(page.getByTestId('chapter-html-basics-first-page')).toHaveAccessibleName(/Up next/);
+  });
+});
