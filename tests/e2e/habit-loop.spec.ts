@@ -102,4 +102,24 @@ test.describe('habit loop', () => {
     await page.waitForURL(/\/web\/html\/section\/0$/);
     await expect(page.getByTestId('chapter-html-basics-first-page')).toHaveAccessibleName(/Up next/);
   });
+
+  test('a lesson passed while offline is kept, synced by syncProgress, and counts for today', async ({ page }) => {
+    const lessons = (await courseTracks()).find((track) => track.id === 'html')?.tutorials[0]?.chapters[0]?.lessons ?? [];
+    const choice = lessons.findIndex((lesson) => lesson.interaction.kind === 'multiple-choice');
+    const lesson = lessons[choice];
+    if (!lesson) throw new Error('the html chapter has no multiple-choice lesson');
+    await signInTo(page, `/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=${choice}`, 'offline');
+    await page.route('**/complete', (route) => route.abort('internetdisconnected'));
+    await playLesson(page, lesson);
+    await expect(page.getByText('This lesson is saved on this device')).toBeVisible();
+    await page.unroute('**/complete');
+
+    // Continue goes through /web/syncProgress, which sends the queued completion with its own time.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/web\/streak\?/);
+    await expect(page.getByTestId('streak-count')).toHaveText('1');
+    await expect(page.getByTestId('header-xp')).toHaveText(/15\//);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('codetrail.pendingCompletions.') && localStorage.getItem(key)))).toEqual([]);
+  });
 });
+
