@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, idTokenFor, uniqueEmail } from './support/emulator';
-import { continueThrough, followCelebrations } from './support/course-player';
+import { idTokenFor } from './support/emulator';
+import { continueThrough, followCelebrations, signInTo as signInAs } from './support/course-player';
 
 const CHAPTER = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps';
 
-async function signInTo(page: Page, path: string): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail('player');
-  await createAccount(email, 'secret-123', 'Player');
-  await page.goto(`/web/login?redirectUrl=${encodeURIComponent(path)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret-123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${path.split('?')[0]}**`);
-  return { email, password: 'secret-123' };
-}
+const signInTo = (page: Page, path: string) => signInAs(page, path, 'player');
 
 async function typeCode(page: Page, code: string) {
   const editor = page.locator('.cm-content').first();

@@ -12,13 +12,12 @@ import {
   tracksRoutes,
   tutorialRoutes,
 } from '@/server/api/v1/learning-routes';
-import { createAuthenticator } from '@/server/auth/identity';
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
-import { runRoutes, type ApiRequest, type Routes } from '@/server/http/endpoint';
 import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
-import { emulatorUser, testAdminAuth } from './support/emulator';
+import { apiCaller } from './support/api-call';
+import { emulatorUser } from './support/emulator';
 
 let handle: DatabaseHandle;
 let services: Services;
@@ -32,15 +31,7 @@ const TUTORIAL = 'python-basics';
 const CHAPTER = 'python-basics-first-steps';
 const LESSON = 'py-hello-print';
 
-const authenticate = createAuthenticator({ impersonation: null, verifyIdToken: (token) => testAdminAuth().verifyIdToken(token) });
-
-function call(routes: Routes, token: string, request: Partial<ApiRequest> = {}) {
-  return runRoutes(
-    routes,
-    { method: 'GET', query: {}, body: undefined, ...request, headers: { authorization: `Bearer ${token}` } },
-    { authenticate, onAuthenticated: (identity) => services.users.syncFromIdentity(identity) },
-  );
-}
+const call = apiCaller(() => services);
 
 const chapterQuery = { trackId: TRACK, tutorialId: TUTORIAL, chapterId: CHAPTER };
 const lessonQuery = { ...chapterQuery, lessonId: LESSON };

@@ -1,13 +1,13 @@
 import type { CompiledContent, Lesson } from '@/domain/content/model';
 import { completeLessonRoutes } from '@/server/api/v1/learning-routes';
 import { progressCelebrationRoutes, progressRoutes, progressSettingsRoutes, progressSyncRoutes, streakRestoreRoutes, leagueRoutes } from '@/server/api/v1/progress-routes';
-import { createAuthenticator } from '@/server/auth/identity';
 import type { DatabaseHandle } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { runRoutes, type ApiRequest, type Routes } from '@/server/http/endpoint';
+import type { ApiRequest, Routes } from '@/server/http/endpoint';
 import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
-import { emulatorUser, testAdminAuth } from './support/emulator';
+import { apiCaller } from './support/api-call';
+import { emulatorUser } from './support/emulator';
 
 /** A small published track of its own, so these tests do not depend on the curriculum's wording. */
 function lesson(id: string): Lesson {
@@ -46,15 +46,7 @@ const project = (lessonId: string) => ({ trackId: 'habits', tutorialId: 'habits-
 let handle: DatabaseHandle;
 let services: Services;
 let clock = new Date('2026-11-01T10:00:00Z');
-const authenticate = createAuthenticator({ impersonation: null, verifyIdToken: (token) => testAdminAuth().verifyIdToken(token) });
-
-function call(routes: Routes, token: string, request: Partial<ApiRequest> = {}) {
-  return runRoutes(
-    routes,
-    { method: 'GET', query: {}, body: undefined, ...request, headers: { authorization: `Bearer ${token}` } },
-    { authenticate, onAuthenticated: (identity) => services.users.syncFromIdentity(identity) },
-  );
-}
+const call = apiCaller(() => services);
 
 interface Summary {
   today: string;

@@ -18,7 +18,7 @@ export function courseTracks(): Promise<Track[]> {
   return compiled;
 }
 
-export async function signInTo(page: Page, target: string, name = 'curriculum') {
+export async function signInTo(page: Page, target: string, name = 'curriculum'): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(name);
   await createAccount(email, 'secret-123', 'Curious Learner');
   await page.goto(`/web/login?redirectUrl=${encodeURIComponent(target)}`);
@@ -26,6 +26,7 @@ export async function signInTo(page: Page, target: string, name = 'curriculum') 
   await page.getByLabel('Password', { exact: true }).fill('secret-123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`**${target.split('?')[0]}**`);
+  return { email, password: 'secret-123' };
 }
 
 /** How the reorder list shows a line (a blank line is announced, not shown). */
