@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { courseTracks, playLesson, signInTo } from './support/course-player';
+import { continueThrough, courseTracks, playLesson, signInTo } from './support/course-player';
+import { idTokenFor } from './support/emulator';
 
 /**
  * The habit loop in the browser: a lesson passed → /web/syncProgress → streak screen → daily-goal
@@ -120,6 +121,36 @@ test.describe('habit loop', () => {
     await expect(page.getByTestId('streak-count')).toHaveText('1');
     await expect(page.getByTestId('header-xp')).toHaveText(/15\//);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('codetrail.pendingCompletions.') && localStorage.getItem(key)))).toEqual([]);
+  });
+
+  test("finishing a guided project's last chapter leads to project-done", async ({ page }) => {
+    const track = (await courseTracks()).find((entry) => entry.id === 'python');
+    const project = track?.tutorials.find((tutorial) => tutorial.kind === 'project');
+    const chapters = project?.chapters ?? [];
+    const lastChapter = chapters[chapters.length - 1];
+    const last = lastChapter?.lessons[lastChapter.lessons.length - 1];
+    if (!track || !project || !lastChapter || !last) throw new Error('python has no guided project');
+
+    const { email, password } = await signInTo(page, '/web/settings', 'project');
+    // Every step but the last through the API, as if done on other days and devices.
+    const token = await idTokenFor(email, password);
+    for (const chapter of chapters)
+      for (const lesson of chapter.lessons) {
+        if (lesson.id === last.id) continue;
+        const response = await page.request.post(`/api/v1/tracks/python/tutorials/${project.id}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { mode: 'learn', attempts: 1, usedHints: false },
+        });
+        expect(response.status()).toBe(201);
+      }
+
+    await page.goto(`/web/track/python/tutorial/${project.id}/chapter/${lastChapter.id}/learn?lesson=${lastChapter.lessons.length - 1}`);
+    await playLesson(page, last);
+    await continueThrough(page, /\/web\/project-done\?/);
+    await expect(page.getByRole('heading', { level: 1, name: `You built it: ${project.title}!` })).toBeVisible();
+    await expect(page.getByText('+50 XP for finishing the project')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(/\/web\/python\/section\/1$/);
   });
 });
 
