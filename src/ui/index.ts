@@ -29,3 +29,4 @@ export { ThemeToggle } from './theme-toggle';
 export type { ThemeToggleProps } from './theme-toggle';
 export { UserMenu, initialsFor } from './user-menu';
 export type { UserMenuProps, UserMenuUser } from './user-menu';
+export { BoltIcon, CheckIcon, FlameIcon, LockIcon, PlayIcon, SnowflakeIcon, ToolsIcon, TrophyIcon } from './icons';

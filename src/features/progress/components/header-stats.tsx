@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
+import { BoltIcon, FlameIcon, SnowflakeIcon } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './progress.module.css';
 
@@ -10,13 +11,13 @@ export function HeaderStats({ initial }: { initial?: ProgressSummary | null }) {
   return (
     <Link href="/web/progress" className={styles.stats} aria-label={`Streak ${data.streak.current} days, ${data.xpToday} of ${data.dailyGoal.xp} XP today, ${data.freezes.held} streak freezes`}>
       <span className={styles.stat} data-active={data.streak.todayCounted || undefined} title="Day streak" data-testid="header-streak">
-        <span aria-hidden="true">🔥</span> {data.streak.current}
+        <FlameIcon /> {data.streak.current}
       </span>
       <span className={styles.stat} data-met={data.dailyGoal.met || undefined} title="XP today / daily goal" data-testid="header-xp">
-        <span aria-hidden="true">⚡</span> {data.xpToday}/{data.dailyGoal.xp}
+        <BoltIcon /> {data.xpToday}/{data.dailyGoal.xp}
       </span>
       <span className={styles.stat} title="Streak freezes" data-testid="header-freezes">
-        <span aria-hidden="true">❄️</span> {data.freezes.held}
+        <SnowflakeIcon /> {data.freezes.held}
       </span>
     </Link>
   );

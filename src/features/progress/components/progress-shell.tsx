@@ -11,10 +11,10 @@ export function ProgressShell({ children, summary }: { children: ReactNode; summ
     <SignedInShell
       nav={
         <nav className={styles.nav} aria-label="Main">
+          <HeaderStats initial={summary} />
           <Link href="/web/redirect-to-active-section">Learn</Link>
           <Link href="/web/leaderboard">Leaderboard</Link>
           <Link href="/web/settings">Settings</Link>
-          <HeaderStats initial={summary} />
         </nav>
       }
     >

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
-import { Alert, ButtonLink, Card, Stack } from '@/ui';
+import { Alert, ButtonLink, Card, FlameIcon, SnowflakeIcon, Stack } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';
 import { GoalRing } from '../components/goal-ring';
 import { ProgressShell } from '../components/progress-shell';
@@ -19,9 +19,9 @@ export default function ProgressView() {
         <header>
           <p className={styles.kicker}>Your progress</p>
           <h1 className={styles.title}>
-            🔥 <span data-testid="progress-streak">{data?.streak.current ?? '…'}</span> day streak
+            <FlameIcon /> <span data-testid="progress-streak">{data?.streak.current ?? '…'}</span> day streak
           </h1>
-          {data && <p className={styles.muted}>Longest streak: {data.streak.longest} days · {data.totalXp} XP in total</p>}
+          {data && <p className={styles.muted}>Longest streak: {data.streak.longest} {data.streak.longest === 1 ? 'day' : 'days'} · {data.totalXp} XP in total</p>}
         </header>
         {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
         {data?.restore && (
@@ -49,7 +49,7 @@ export default function ProgressView() {
                   {data.xpToday}/{data.dailyGoal.xp}
                 </GoalRing>
                 <p className={styles.muted}>
-                  Daily goal: {data.dailyGoal.xp} XP (<Link href="/web/settings">change</Link>). ❄️ {data.freezes.held} of {data.freezes.max} streak freezes: earn one for
+                  Daily goal: {data.dailyGoal.xp} XP (<Link href="/web/settings">change</Link>). <SnowflakeIcon /> {data.freezes.held} of {data.freezes.max} streak freezes: earn one for
                   every {data.freezes.goalDaysPerFreeze} days you meet your goal ({data.freezes.goalDaysTowardNext} so far). A freeze covers a missed day by itself.
                 </p>
               </Stack>

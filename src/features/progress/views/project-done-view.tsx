@@ -1,5 +1,5 @@
 import { sectionPath } from '@/lib/progress/progress-paths';
-import { ButtonLink, Card, Stack } from '@/ui';
+import { ButtonLink, Card, Stack, ToolsIcon, TrophyIcon } from '@/ui';
 import { PROJECT_XP } from '@/domain/progress/xp';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
@@ -18,7 +18,7 @@ export default function ProjectDoneView({ trackId, tutorialTitle, sectionIndex, 
     <ProgressShell>
       <Stack gap={6} className={`${styles.page} ${styles.center}`}>
         <div className={styles.flame} aria-hidden="true">
-          {finished ? '🏆' : '🛠️'}
+          {finished ? <TrophyIcon /> : <ToolsIcon />}
         </div>
         <p className={styles.kicker}>Guided project</p>
         <h1 className={styles.title}>{finished ? `You built it: ${tutorialTitle}!` : `${tutorialTitle} is almost done`}</h1>

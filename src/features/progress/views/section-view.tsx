@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { sectionPath } from '@/lib/progress/progress-paths';
 import type { PathChapter, PathSection, PathTutorial } from '@/domain/progress/section-path';
-import { Card, Stack } from '@/ui';
+import { Card, CheckIcon, FlameIcon, LockIcon, PlayIcon, SnowflakeIcon, Stack } from '@/ui';
 import { ProgressShell } from '../components/progress-shell';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './views.module.css';
@@ -22,7 +22,7 @@ function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial
   const body = (
     <>
       <span className={styles.nodeDot} aria-hidden="true">
-        {chapter.state === 'done' ? '✓' : chapter.state === 'locked' ? '🔒' : '▶'}
+        {chapter.state === 'done' ? <CheckIcon /> : chapter.state === 'locked' ? <LockIcon /> : <PlayIcon />}
       </span>
       <span className={styles.nodeText}>
         <span className={styles.nodeTitle}>{chapter.title}</span>
@@ -93,13 +93,17 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
             {summary.data ? (
               <dl className={styles.facts}>
                 <dt>Streak</dt>
-                <dd data-testid="section-streak">🔥 {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}</dd>
+                <dd data-testid="section-streak">
+                  <FlameIcon /> {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}
+                </dd>
                 <dt>Daily goal</dt>
                 <dd>
-                  {summary.data.xpToday} / {summary.data.dailyGoal.xp} XP {summary.data.dailyGoal.met ? '✓' : ''}
+                  {summary.data.xpToday} / {summary.data.dailyGoal.xp} XP {summary.data.dailyGoal.met && <CheckIcon aria-label="met" />}
                 </dd>
                 <dt>Freezes</dt>
-                <dd>❄️ {summary.data.freezes.held}</dd>
+                <dd>
+                  <SnowflakeIcon /> {summary.data.freezes.held}
+                </dd>
                 <dt>Total</dt>
                 <dd>{summary.data.totalXp} XP</dd>
                 <dt>League</dt>

@@ -1,5 +1,5 @@
 import { afterCelebrations, dailyGoalUrl } from '@/lib/progress/progress-paths';
-import { Alert, ButtonLink, Card, Stack } from '@/ui';
+import { Alert, ButtonLink, Card, FlameIcon, SnowflakeIcon, Stack } from '@/ui';
 import { CountUp } from '../components/count-up';
 import { ProgressShell } from '../components/progress-shell';
 import { StreakCalendar } from '../components/streak-calendar';
@@ -21,7 +21,7 @@ export default function StreakView() {
         {data && (
           <>
             <div className={styles.flame} aria-hidden="true">
-              🔥
+              <FlameIcon />
             </div>
             <h1 className={styles.title}>
               <span className={styles.bigNumber} data-testid="streak-count">
@@ -39,7 +39,7 @@ export default function StreakView() {
             <Card>
               <StreakCalendar calendar={data.calendar} today={data.today} />
               <p className={styles.muted}>
-                ❄️ {data.freezes.held} of {data.freezes.max} streak freezes. Meet your daily goal on {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext} more{' '}
+                <SnowflakeIcon /> {data.freezes.held} of {data.freezes.max} streak freezes. Meet your daily goal on {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext} more{' '}
                 {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext === 1 ? 'day' : 'days'} to earn the next one.
               </p>
             </Card>
