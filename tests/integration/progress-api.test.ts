@@ -202,7 +202,9 @@ describe('leagues', () => {
     }
     const board = await services.progress.league(ids[19] ?? '', clock);
     expect(board.standings).toHaveLength(20);
-    expect(board.standings[0]).toMatchObject({ rank: 1, me: true, outcome: 'promote' });
+    expect(board.standings[0]).toMatchObject({ rank: 1, me: true, outcome: 'promote', name: 'Learner 19' });
+    // Other learners see chosen names only, never emails.
+    expect(board.standings.some((row) => row.name.includes('@') || row.name.includes('example'))).toBe(false);
     expect(board.tier).toBe('bronze');
     // Next week: the rollover runs once, on first use.
     clock = new Date('2026-11-23T00:00:01Z');

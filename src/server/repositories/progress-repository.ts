@@ -125,7 +125,7 @@ export function createProgressRepository(db: Database) {
     /** A group's standings, best first (served by league_members_standings_idx). */
     async standings(groupId: number) {
       return db
-        .select({ userId: leagueMembers.userId, displayName: users.displayName, email: users.email, xp: leagueMembers.xp, reachedAt: leagueMembers.reachedAt })
+        .select({ userId: leagueMembers.userId, displayName: users.displayName, xp: leagueMembers.xp, reachedAt: leagueMembers.reachedAt })
         .from(leagueMembers)
         .innerJoin(users, eq(users.id, leagueMembers.userId))
         .where(eq(leagueMembers.groupId, groupId))

@@ -320,7 +320,8 @@ export function createProgressService(db: Database, content: ContentService) {
         demotedCount: tier > 0 && size >= MIN_GROUP_SIZE_FOR_DEMOTION ? DEMOTED_PER_GROUP : 0,
         standings: standings.map((row, index) => ({
           rank: index + 1,
-          name: row.displayName || (row.email ? row.email.split('@')[0] : null) || 'Learner',
+          // Only the name a learner chose is shown to others, never (part of) their email.
+          name: row.displayName?.trim() || `Learner ${row.userId.slice(-4).toUpperCase()}`,
           xp: row.xp,
           me: row.userId === userId,
           outcome: rolloverOutcome({ rank: index + 1, groupSize: size, tier, xp: row.xp }),
