@@ -130,3 +130,21 @@ describe('node check engine: HTML and CSS', () => {
     expect(result).toMatchObject({ status: 'ran', passed: true });
   });
 });
+
+describe('node check engine: page scripts (DOM lessons in JavaScript)', () => {
+  const files = [
+    { name: 'index.html', content: '<!doctype html><html><body><ul id="list"></ul><script src="script.js"></script></body></html>' },
+    { name: 'script.js', content: 'for (const item of ["milk", "eggs"]) { const li = document.createElement("li"); li.textContent = item; document.querySelector("#list").append(li); }' },
+  ];
+  const checks: Check[] = [{ type: 'dom', selector: '#list li', count: 2, message: 'Add one list item per entry.' }];
+
+  it('runs the page script before measuring when content is trusted (content:check)', async () => {
+    const result = await createNodeCheckEngine({ runScripts: true }).run({ lessonType: 'HTML', files, checks });
+    expect(result).toMatchObject({ status: 'ran', passed: true });
+  });
+
+  it('does not run page scripts by default (the server preview endpoint)', async () => {
+    const result = await createNodeCheckEngine().run({ lessonType: 'HTML', files, checks });
+    expect(result).toMatchObject({ status: 'ran', passed: false });
+  });
+});

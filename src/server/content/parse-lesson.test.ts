@@ -133,3 +133,20 @@ describe('parseLesson', () => {
     expect(lines[(error?.line ?? 0) - 1]).toBe('# --question--');
   });
 });
+
+describe('parseLesson: input lines and the explanation length', () => {
+  it('reads the lines a program gets from input()', () => {
+    const withInput = `${codeLesson}\n# --input--\n${fence}\nAda\n42\n${fence}\n`;
+    const { lesson: parsed, errors } = parseLesson(withInput, 'l.md');
+    expect(errors).toEqual([]);
+    expect(parsed?.executableContent?.input).toEqual(['Ada', '42']);
+  });
+
+  it('counts prose words only: code blocks in an explanation are free', () => {
+    const code = Array.from({ length: 200 }, (_, index) => `x${index} = ${index}`).join('\n');
+    const long = codeLesson.replace('Print shows text. Now print hello.', `Print shows text.\n\n${fence}python\n${code}\n${fence}\n\nNow print hello.`);
+    expect(parseLesson(long, 'l.md').errors).toEqual([]);
+    const wordy = codeLesson.replace('Print shows text. Now print hello.', `${'word '.repeat(121)}Now print hello.`);
+    expect(parseLesson(wordy, 'l.md').errors).toEqual([expect.objectContaining({ message: expect.stringContaining('words outside its code blocks') })]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { CompiledContent, Lesson } from '@/domain/content/model';
 import { createNodeCheckEngine } from '@/runner/node/node-check-engine';
-import { verifyCodeLessons } from './verify-content';
+import { outputClaims, verifyCodeLessons, verifyExplanationOutputs } from './verify-content';
 
 jest.setTimeout(60_000);
 
@@ -48,5 +48,41 @@ describe('verifyCodeLessons', () => {
       { file: 'content/crash.md', line: 1, message: "the solution does not pass: NameError: name 'answer' is not defined (line 1)" },
     ]);
     expect(report.verified.size).toBe(0);
+  });
+});
+
+describe('explanation examples that claim an output', () => {
+  const fence = '```';
+  const engine = createNodeCheckEngine();
+  const explained = (id: string, explanation: string): Lesson => ({ ...codeLesson(id, '# print the answer', 'print(42)'), explanation });
+
+  it('finds a python or javascript block followed directly by an output block', () => {
+    const markdown = [
+      `${fence}python\nprint(2 + 3)\n${fence}`,
+      `${fence}output\n5\n${fence}`,
+      'Text between breaks the pair:',
+      `${fence}js\nconsole.log("a")\n${fence}`,
+      'so this one claims nothing.',
+      `${fence}output\na\n${fence}`,
+      `${fence}javascript\nconsole.log([1, 2])\n${fence}\n\n${fence}output\n[ 1, 2 ]\n${fence}`,
+    ].join('\n');
+    expect(outputClaims(markdown)).toEqual([
+      { language: 'python', code: 'print(2 + 3)', output: '5' },
+      { language: 'javascript', code: 'console.log([1, 2])', output: '[ 1, 2 ]' },
+    ]);
+  });
+
+  it('runs each claim and reports the ones whose output differs or that fail', async () => {
+    const content = contentOf([
+      explained('true-claim', `${fence}python\nprint("hi " * 2)\n${fence}\n${fence}output\nhi hi\n${fence}`),
+      explained('false-claim', `${fence}python\nprint(7 // 2)\n${fence}\n${fence}output\n3.5\n${fence}`),
+      explained('crashing-claim', `${fence}javascript\nconsole.log(missing)\n${fence}\n${fence}output\n1\n${fence}`),
+    ]);
+    const report = await verifyExplanationOutputs(content, engine);
+    expect(report.claims).toBe(3);
+    expect(report.errors).toEqual([
+      { file: 'content/false-claim.md', line: 1, message: 'an explanation example claims the output "3.5" but prints "3"' },
+      { file: 'content/crashing-claim.md', line: 1, message: expect.stringContaining('an explanation example fails: ReferenceError') },
+    ]);
   });
 });
