@@ -85,6 +85,7 @@ describe('compileContent', () => {
     ['an unknown tutorial kind', { 'tracks/py/basics/tutorial.yaml': 'id: basics\ntitle: B\ndescription: B.\nkind: webinar\n' }, /tutorial\.yaml:1: kind/],
     ['a lesson file without an order number', { 'tracks/py/basics/01-first/extra.md': mcLesson('z-one') }, /extra\.md:1: name it "NN-slug\.md"/],
     ['two lessons with the same number', { 'tracks/py/basics/01-first/02-again.md': mcLesson('z-two') }, /same order number/],
+    ['a track id that is an app page', { 'tracks/streak/track.yaml': 'id: streak\ntitle: S\ndescription: S.\nsections:\n  - title: S\n    tutorials: [s-basics]\n', 'tracks/streak/s-basics/tutorial.yaml': 'id: s-basics\ntitle: B\ndescription: B.\nkind: course\n', 'tracks/streak/s-basics/01-c/chapter.yaml': 'id: s-c\ntitle: C\n', 'tracks/streak/s-basics/01-c/01-l.md': mcLesson('s-one') }, /"streak" is the name of an app page/],
     ['a broken lesson', { 'tracks/py/basics/01-first/02-earlier.md': mcLesson('a-one').replace('- [x] This', '- [ ] This') }, /02-earlier\.md:\d+: mark at least one choice correct/],
   ])('refuses %s, naming file and line', async (_label, overrides, message) => {
     const { errors } = await compileContent(content({ ...goodTree, ...(overrides as Tree) }));

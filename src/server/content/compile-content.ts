@@ -24,6 +24,9 @@ const tutorialSchema = z
 
 const chapterSchema = z.object({ id, title: z.string().min(1) }).strict();
 
+/** Track ids become /web/{trackId}/section/… routes: they must not shadow the app's own /web pages. */
+export const RESERVED_TRACK_IDS = ['track', 'login', 'register', 'streak', 'daily-goal', 'project-done', 'leaderboard', 'settings', 'progress', 'redirect-to-active-section', 'shared', 'build'];
+
 const ORDERED = /^(\d+)-[a-z0-9-]+$/;
 const ORDERED_LESSON = /^(\d+)-[a-z0-9-]+\.md$/;
 
@@ -106,6 +109,7 @@ export async function compileContent(root: string): Promise<CompileResult> {
     const trackFile = path.join(trackDir, 'track.yaml');
     const meta = await readFolderItem(trackDir, 'track.yaml', trackSchema, true);
     if (!meta) continue;
+    if (RESERVED_TRACK_IDS.includes(meta.id)) errors.push({ file: rel(trackFile), line: 1, message: `"${meta.id}" is the name of an app page under /web; pick another track id` });
 
     const tutorials: Tutorial[] = [];
     for (const tutorialFolder of await subfolders(trackDir)) {
