@@ -6,6 +6,7 @@ import {
   completeLessonRoutes,
   previewClearCacheRoutes,
   previewRunFilesRoutes,
+  previewVerificationRoutes,
   saveFilesRoutes,
   savedFilesRoutes,
   trackRoutes,
@@ -202,5 +203,14 @@ describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'Postgre
     expect((await call(previewClearCacheRoutes(services), learner.idToken, { method: 'POST', query: chapterQuery })).status).toBe(403);
     const cleared = await call(previewClearCacheRoutes(services), engineer.idToken, { method: 'POST', query: chapterQuery });
     expect(cleared).toMatchObject({ status: 200, body: { clearedTrackVersions: expect.any(Number) } });
+
+    // Solutions only ever reach course engineers, for the browser verification page.
+    expect((await call(previewVerificationRoutes(services), learner.idToken, { query: { trackId: TRACK } })).status).toBe(403);
+    const verification = await call(previewVerificationRoutes(services), engineer.idToken, { query: { trackId: TRACK } });
+    expect(verification.status).toBe(200);
+    const lessons = (verification.body as { lessons: { lessonId: string; lessonType: string; solution: { name: string; content: string }[] }[] }).lessons;
+    const codeLessonCount = content.tracks.find((track) => track.id === TRACK)?.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)).filter((lesson) => lesson.interaction.kind === 'code').length;
+    expect(lessons).toHaveLength(codeLessonCount ?? -1);
+    expect(lessons.find((lesson) => lesson.lessonId === LESSON)).toMatchObject({ lessonType: 'Python', solution: [{ name: 'main.py', content: expect.stringContaining('print(') }] });
   });
 });

@@ -22,6 +22,7 @@ export const API_ERROR_MESSAGES = {
   saveSettings: 'Could not save your settings',
   restoreStreak: 'Could not restore your streak',
   fetchLeague: 'Could not fetch the leaderboard',
+  fetchVerification: 'Could not fetch the lessons to verify',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -25,7 +25,7 @@ const tutorialSchema = z
 const chapterSchema = z.object({ id, title: z.string().min(1) }).strict();
 
 /** Track ids become /web/{trackId}/section/… routes: they must not shadow the app's own /web pages. */
-export const RESERVED_TRACK_IDS = ['track', 'login', 'register', 'streak', 'daily-goal', 'project-done', 'leaderboard', 'settings', 'progress', 'redirect-to-active-section', 'shared', 'build'];
+export const RESERVED_TRACK_IDS = ['track', 'login', 'register', 'streak', 'daily-goal', 'project-done', 'leaderboard', 'settings', 'progress', 'redirect-to-active-section', 'shared', 'build', 'preview'];
 
 const ORDERED = /^(\d+)-[a-z0-9-]+$/;
 const ORDERED_LESSON = /^(\d+)-[a-z0-9-]+\.md$/;

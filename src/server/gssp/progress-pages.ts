@@ -108,3 +108,15 @@ export const projectDonePage = withSession<ProjectDonePageProps>({ whenUnauthed:
     },
   };
 });
+
+export interface VerifyPageProps {
+  tracks: { id: string; title: string }[];
+  [key: string]: unknown;
+}
+
+/** /web/preview/verify: course engineers only (others get the 404 page, as if it did not exist). */
+export const browserVerificationPage = withSession<VerifyPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+  if (!user || !user.roles.includes('course_engineer')) return { notFound: true };
+  const tracks = (await (await getServices()).content.publishedTracks()).map(({ track }) => ({ id: track.id, title: track.title }));
+  return { props: { tracks } };
+});

@@ -5,6 +5,7 @@ import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { notFound, unprocessable } from '@/server/http/http-error';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
+import { solutionFiles } from '@/server/content/verify-content';
 import type { Services } from '@/server/services/services';
 import { timeZoneSchema } from './progress-routes';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
@@ -201,6 +202,46 @@ export function previewClearCacheRoutes(services: Services): Routes {
         const entry = await published(services, query.trackId);
         locateChapter(entry.track, query);
         return { body: { clearedTrackVersions: services.content.clearCache(query.trackId) } };
+      },
+    }),
+  };
+}
+
+/**
+ * Preview: GET /tracks/{trackId}/verification — every code lesson of the published track with
+ * its starter files, solution and checks, so a course engineer's browser can prove each one in
+ * the real runtimes (the learner API never sends solutions).
+ */
+export function previewVerificationRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof trackParams>>({
+      access: 'course_engineer',
+      query: trackParams,
+      handle: async ({ query }) => {
+        const entry = await published(services, query.trackId);
+        const lessons = entry.track.tutorials.flatMap((tutorial) =>
+          tutorial.chapters.flatMap((chapter) =>
+            chapter.lessons.flatMap((lesson) => {
+              const executable = lesson.executableContent;
+              if (lesson.interaction.kind !== 'code' || !executable) return [];
+              return [
+                {
+                  lessonId: lesson.id,
+                  title: lesson.title,
+                  tutorialId: tutorial.id,
+                  chapterId: chapter.id,
+                  lessonType: lessonTypeFromFiles(executable.files),
+                  starter: executable.files.map(({ name, content }) => ({ name, content })),
+                  solution: solutionFiles(lesson),
+                  checks: executable.checks,
+                  seed: executable.seed,
+                  input: executable.input ?? [],
+                },
+              ];
+            }),
+          ),
+        );
+        return { body: { trackId: entry.track.id, trackVersion: entry.trackVersion, lessons } };
       },
     }),
   };
