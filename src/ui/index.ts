@@ -30,3 +30,5 @@ export type { ThemeToggleProps } from './theme-toggle';
 export { UserMenu, initialsFor } from './user-menu';
 export type { UserMenuProps, UserMenuUser } from './user-menu';
 export { BoltIcon, CheckIcon, FlameIcon, LockIcon, PlayIcon, SnowflakeIcon, ToolsIcon, TrophyIcon } from './icons';
+export { PageHeading, PageLead } from './page-heading';
+export type { PageHeadingProps } from './page-heading';

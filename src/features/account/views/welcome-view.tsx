@@ -1,7 +1,7 @@
 import { useAuthUser } from '@/features/auth/auth-user';
 import { SignedInShell } from '@/features/auth/components/signed-in-shell';
 import Link from 'next/link';
-import { Alert, Button, Card, Stack } from '@/ui';
+import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useMe } from '../api/get-me';
 import { useRecordVisit } from '../api/record-visit';
 import styles from './welcome-view.module.css';
@@ -26,14 +26,12 @@ export default function WelcomeView({ tracks = [] }: WelcomeViewProps) {
   return (
     <SignedInShell>
       <Stack gap={6} className={styles.page}>
-        <header>
-          <p className={styles.kicker}>Your account is ready</p>
-          <h1 className={styles.title}>Welcome, {name}!</h1>
-          <p className={styles.lead}>
+        <PageHeading kicker="Your account is ready" title={`Welcome, ${name}!`}>
+          <PageLead>
             Codetrail teaches Python, JavaScript, HTML, CSS and SQL in lessons of a few minutes, with code that runs right here in
             your browser.
-          </p>
-        </header>
+          </PageLead>
+        </PageHeading>
 
         {tracks.length > 0 && (
           <Card as="section" aria-labelledby="tracks-heading">

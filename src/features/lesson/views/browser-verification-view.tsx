@@ -6,7 +6,7 @@ import { checkSchema } from '@/domain/content/model';
 import { useApiClient } from '@/features/auth/use-api-client';
 import { SignedInShell } from '@/features/auth/components/signed-in-shell';
 import type { RunResult } from '@/runner/run-types';
-import { Alert, Button, Card, Stack } from '@/ui';
+import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import styles from './browser-verification-view.module.css';
 
 const file = z.object({ name: z.string(), content: z.string() });
@@ -116,13 +116,11 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
   return (
     <SignedInShell>
       <Stack gap={5} className={styles.page}>
-        <header>
-          <p className={styles.kicker}>Course engineer tools</p>
-          <h1 className={styles.title}>Verify code lessons in this browser</h1>
-          <p className={styles.muted}>
+        <PageHeading kicker="Course engineer tools" title="Verify code lessons in this browser">
+          <PageLead>
             Runs each code lesson&apos;s solution and starter in the learner&apos;s runtimes. content:check proves the same in Node; this page proves the browser agrees.
-          </p>
-        </header>
+          </PageLead>
+        </PageHeading>
         <nav aria-label="Tracks" className={styles.tracks}>
           {tracks.map((track) => (
             <Link key={track.id} href={`/web/preview/verify?track=${track.id}`} aria-current={track.id === trackId ? 'page' : undefined}>

@@ -1,5 +1,5 @@
 import { afterCelebrations } from '@/lib/progress/progress-paths';
-import { Alert, ButtonLink, Stack } from '@/ui';
+import { Alert, ButtonLink, PageHeading, Stack } from '@/ui';
 import { CountUp } from '../components/count-up';
 import { GoalRing } from '../components/goal-ring';
 import { ProgressShell } from '../components/progress-shell';
@@ -18,8 +18,7 @@ export default function DailyGoalView() {
         {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
         {data && (
           <>
-            <p className={styles.kicker}>Daily goal</p>
-            <h1 className={styles.title}>{data.dailyGoal.met ? 'Daily goal reached!' : 'Keep going!'}</h1>
+            <PageHeading as="div" kicker="Daily goal" title={data.dailyGoal.met ? 'Daily goal reached!' : 'Keep going!'} />
             <GoalRing progress={data.dailyGoal.progress} size={180}>
               <span className={styles.xp} data-testid="goal-xp">
                 <CountUp from={prevXPCount ?? data.xpToday} to={data.xpToday} />/{data.dailyGoal.xp}

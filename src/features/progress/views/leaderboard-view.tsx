@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack } from '@/ui';
+import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useLeague } from '../api/progress-queries';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
@@ -15,16 +15,14 @@ export default function LeaderboardView() {
   return (
     <ProgressShell>
       <Stack gap={5} className={styles.page}>
-        <header>
-          <p className={styles.kicker}>Weekly league</p>
-          <h1 className={`${styles.title} ${styles.capitalize}`}>{data ? `${data.tier} league` : 'Leaderboard'}</h1>
+        <PageHeading kicker="Weekly league" title={data ? `${data.tier} league` : 'Leaderboard'} titleClassName={styles.capitalize}>
           {data && (
-            <p className={styles.muted}>
+            <PageLead>
               Groups of up to 30 learners, ranked by XP earned this week. The week ends Monday 00:00 UTC ({timeLeft(data.endsAt)}): the top{' '}
               {data.promotedCount || 5} move up a league{data.demotedCount ? `, the bottom ${data.demotedCount} move down` : ''}.
-            </p>
+            </PageLead>
           )}
-        </header>
+        </PageHeading>
         {league.isPending && <p aria-busy="true">Loading the leaderboard…</p>}
         {league.isError && (
           <Stack gap={3}>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
-import { Alert, ButtonLink, Card, FlameIcon, SnowflakeIcon, Stack } from '@/ui';
+import { Alert, ButtonLink, Card, FlameIcon, PageHeading, PageLead, SnowflakeIcon, Stack } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';
 import { GoalRing } from '../components/goal-ring';
 import { ProgressShell } from '../components/progress-shell';
@@ -16,13 +16,20 @@ export default function ProgressView() {
   return (
     <ProgressShell>
       <Stack gap={5} className={styles.page}>
-        <header>
-          <p className={styles.kicker}>Your progress</p>
-          <h1 className={styles.title}>
-            <FlameIcon /> <span data-testid="progress-streak">{data?.streak.current ?? '…'}</span> day streak
-          </h1>
-          {data && <p className={styles.muted}>Longest streak: {data.streak.longest} {data.streak.longest === 1 ? 'day' : 'days'} · {data.totalXp} XP in total</p>}
-        </header>
+        <PageHeading
+          kicker="Your progress"
+          title={
+            <>
+              <FlameIcon /> <span data-testid="progress-streak">{data?.streak.current ?? '…'}</span> day streak
+            </>
+          }
+        >
+          {data && (
+            <PageLead>
+              Longest streak: {data.streak.longest} {data.streak.longest === 1 ? 'day' : 'days'} · {data.totalXp} XP in total
+            </PageLead>
+          )}
+        </PageHeading>
         {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
         {data?.restore && (
           <Alert kind="warning">

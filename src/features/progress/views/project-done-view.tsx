@@ -1,5 +1,5 @@
 import { sectionPath } from '@/lib/progress/progress-paths';
-import { ButtonLink, Card, Stack, ToolsIcon, TrophyIcon } from '@/ui';
+import { ButtonLink, Card, PageHeading, Stack, ToolsIcon, TrophyIcon } from '@/ui';
 import { PROJECT_XP } from '@/domain/progress/xp';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
@@ -20,8 +20,7 @@ export default function ProjectDoneView({ trackId, tutorialTitle, sectionIndex, 
         <div className={styles.flame} aria-hidden="true">
           {finished ? <TrophyIcon /> : <ToolsIcon />}
         </div>
-        <p className={styles.kicker}>Guided project</p>
-        <h1 className={styles.title}>{finished ? `You built it: ${tutorialTitle}!` : `${tutorialTitle} is almost done`}</h1>
+        <PageHeading as="div" kicker="Guided project" title={finished ? `You built it: ${tutorialTitle}!` : `${tutorialTitle} is almost done`} />
         <Card>
           {finished ? (
             <p>

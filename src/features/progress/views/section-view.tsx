@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { sectionPath } from '@/lib/progress/progress-paths';
 import type { PathChapter, PathSection, PathTutorial } from '@/domain/progress/section-path';
-import { Card, CheckIcon, FlameIcon, LockIcon, PlayIcon, SnowflakeIcon, Stack } from '@/ui';
+import { Card, CheckIcon, FlameIcon, LockIcon, PageHeading, PlayIcon, SnowflakeIcon, Stack } from '@/ui';
 import { ProgressShell } from '../components/progress-shell';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './views.module.css';
@@ -58,18 +58,14 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
     <ProgressShell>
       <div className={styles.sectionLayout}>
         <Stack gap={5} className={styles.pathColumn}>
-          <header>
-            <p className={styles.kicker}>
-              {trackTitle} · Section {sectionIndex + 1} of {sections.length}
-            </p>
-            <h1 className={styles.title}>{section.title}</h1>
+          <PageHeading kicker={`${trackTitle} · Section ${sectionIndex + 1} of ${sections.length}`} title={section.title}>
             <div className={styles.bar} role="progressbar" aria-label="Section progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span style={{ width: `${percent}%` }} />
             </div>
             <p className={styles.muted}>
               {section.completedLessons} of {section.lessons} lessons done
             </p>
-          </header>
+          </PageHeading>
           {section.tutorials.map((tutorial) => (
             <Card as="section" key={tutorial.id} aria-labelledby={`tutorial-${tutorial.id}`}>
               <h2 id={`tutorial-${tutorial.id}`} className={styles.cardTitle}>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DAILY_GOAL_LEVELS, type DailyGoalLevel } from '@/domain/progress/daily-goal';
-import { Alert, Button, Card, Stack } from '@/ui';
+import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
 import { ProgressShell } from '../components/progress-shell';
 import { browserTimeZone } from '../pending/pending-completions';
@@ -36,10 +36,7 @@ export default function SettingsView() {
   return (
     <ProgressShell>
       <Stack gap={5} className={styles.page}>
-        <header>
-          <p className={styles.kicker}>Settings</p>
-          <h1 className={styles.title}>Your learning rhythm</h1>
-        </header>
+        <PageHeading kicker="Settings" title="Your learning rhythm" />
         {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
         {data && goal && zone && (
           <form onSubmit={(event) => void save(event)}>
