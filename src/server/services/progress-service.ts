@@ -316,7 +316,7 @@ export function createProgressService(db: Database, content: ContentService) {
         tier: tierName(tier),
         tiers: [...LEAGUE_TIERS],
         joined: membership !== null,
-        promotedCount: tier < LEAGUE_TIERS.length - 1 ? Math.min(PROMOTED_PER_GROUP, size) : 0,
+        promotedCount: tier < LEAGUE_TIERS.length - 1 ? PROMOTED_PER_GROUP : 0,
         demotedCount: tier > 0 && size >= MIN_GROUP_SIZE_FOR_DEMOTION ? DEMOTED_PER_GROUP : 0,
         standings: standings.map((row, index) => ({
           rank: index + 1,

@@ -18,8 +18,9 @@ export default function LeaderboardView() {
         <PageHeading kicker="Weekly league" title={data ? `${data.tier} league` : 'Leaderboard'} titleClassName={styles.capitalize}>
           {data && (
             <PageLead>
-              Groups of up to 30 learners, ranked by XP earned this week. The week ends Monday 00:00 UTC ({timeLeft(data.endsAt)}): the top{' '}
-              {data.promotedCount || 5} move up a league{data.demotedCount ? `, the bottom ${data.demotedCount} move down` : ''}.
+              Groups of up to 30 learners, ranked by XP earned this week. The week ends Monday 00:00 UTC ({timeLeft(data.endsAt)})
+              {data.promotedCount > 0 && `: the top ${data.promotedCount} move up a league`}
+              {data.demotedCount > 0 && `, the bottom ${data.demotedCount} move down`}.
             </PageLead>
           )}
         </PageHeading>
@@ -42,12 +43,11 @@ export default function LeaderboardView() {
         {data && data.joined && (
           <Card padding="sm">
             <ol className={styles.board} aria-label="Standings">
-              {data.standings.map((row, index) => {
+              {data.standings.flatMap((row, index) => {
                 const previous = data.standings[index - 1];
                 const zoneStart = row.outcome !== previous?.outcome && row.outcome !== 'stay' ? (row.outcome === 'promote' ? 'Promotion zone' : 'Demotion zone') : null;
-                return (
+                const item = (
                   <li key={row.rank} className={styles.row} data-me={row.me || undefined} data-outcome={row.outcome} aria-current={row.me ? 'true' : undefined}>
-                    {zoneStart && <span className={styles.zone}>{zoneStart}</span>}
                     <span className={styles.rank}>{row.rank}</span>
                     <span>
                       {row.name}
@@ -56,6 +56,14 @@ export default function LeaderboardView() {
                     <span>{row.xp} XP</span>
                   </li>
                 );
+                return zoneStart
+                  ? [
+                      <li key={`zone-${row.rank}`} className={styles.zone}>
+                        {zoneStart}
+                      </li>,
+                      item,
+                    ]
+                  : [item];
               })}
             </ol>
           </Card>

@@ -63,7 +63,7 @@ export default function SettingsView() {
                   <label htmlFor="time-zone">Time zone</label>
                 </h2>
                 <p className={styles.muted}>Your streak counts days in this zone. Changing it, or travelling, never removes a day you already earned.</p>
-                <select id="time-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
+                <select id="time-zone" className={styles.select} value={zone} onChange={(event) => setZone(event.target.value)}>
                   {zones.map((name) => (
                     <option key={name} value={name}>
                       {name}
