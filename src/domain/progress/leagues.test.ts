@@ -1,4 +1,4 @@
-import { compareStandings, LEAGUE_GROUP_SIZE, LEAGUE_TIERS, rolloverOutcome, tierAfter, tierName } from './leagues';
+import { LEAGUE_GROUP_SIZE, LEAGUE_TIERS, rolloverOutcome, tierAfter, tierName } from './leagues';
 
 describe('league rollover', () => {
   it.each([
@@ -20,13 +20,5 @@ describe('league rollover', () => {
     expect(tierName(0)).toBe('bronze');
     expect(tierName(99)).toBe('diamond');
     expect(LEAGUE_GROUP_SIZE).toBe(30);
-  });
-  it('ranks by XP, then by who reached it first', () => {
-    const rows = [
-      { id: 'b', xp: 50, reachedAt: 2 },
-      { id: 'a', xp: 50, reachedAt: 1 },
-      { id: 'c', xp: 70, reachedAt: 3 },
-    ];
-    expect(rows.sort(compareStandings).map((row) => row.id)).toEqual(['c', 'a', 'b']);
   });
 });

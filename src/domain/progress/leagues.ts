@@ -24,8 +24,3 @@ export function rolloverOutcome(input: { rank: number; groupSize: number; tier: 
 export function tierAfter(tier: number, outcome: RolloverOutcome): number {
   return outcome === 'promote' ? tier + 1 : outcome === 'demote' ? tier - 1 : tier;
 }
-
-/** Ranks by XP, ties broken by who got there first. */
-export function compareStandings(a: { xp: number; reachedAt: number }, b: { xp: number; reachedAt: number }): number {
-  return b.xp - a.xp || a.reachedAt - b.reachedAt;
-}

@@ -51,10 +51,6 @@ export function daysStrictlyBetween(from: LocalDay, to: LocalDay): LocalDay[] {
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(from, index + 1));
 }
 
-export function isLocalDay(value: string): value is LocalDay {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
-}
-
 /** Weeks run Monday 00:00 UTC to the next Monday (leagues); the result is that Monday's date. */
 export function weekStartUtc(instant: Date): LocalDay {
   const day = instant.toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { lessonPath, type LessonLocation } from '@/lib/lesson/lesson-paths';
 import type { LessonMode } from '@/lib/lesson/lesson-page-props';
 import { LESSON_MODES } from '@/domain/lessons/lesson-mode';
+import { screenAfterLesson, type CelebrationsDue } from '@/domain/progress/celebrations';
 
 /**
  * The screens after a lesson share the spec §2 query (trackId, tutorialId, chapterId,
@@ -75,8 +76,9 @@ export function afterCelebrations(query: AfterLessonQuery): string {
 }
 
 /** syncProgress: the first screen due, then the next one, then back into the path. */
-export function nextScreenUrl(query: AfterLessonQuery, due: { streak: boolean; dailyGoal: boolean }, prevXPCount: number): string {
-  if (due.streak) return streakUrl(query, prevXPCount);
-  if (due.dailyGoal) return dailyGoalUrl(query, prevXPCount);
+export function nextScreenUrl(query: AfterLessonQuery, due: CelebrationsDue, prevXPCount: number): string {
+  const screen = screenAfterLesson(due);
+  if (screen === 'streak') return streakUrl(query, prevXPCount);
+  if (screen === 'daily-goal') return dailyGoalUrl(query, prevXPCount);
   return afterCelebrations(query);
 }

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Track } from '@/domain/content/model';
+import { DEFAULT_DAILY_GOAL } from '@/domain/progress/daily-goal';
 
 /** A learner or course engineer, synced from the identity token on their first API call. */
 export const users = pgTable('users', {
@@ -110,7 +111,7 @@ export const learnerProgress = pgTable('learner_progress', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** The zone before the latest change: settling missed days uses the earlier "today" of the two. */
   previousTimeZone: text('previous_time_zone'),
-  dailyGoal: text('daily_goal').notNull().default('regular'),
+  dailyGoal: text('daily_goal').notNull().default(DEFAULT_DAILY_GOAL),
   totalXp: integer('total_xp').notNull().default(0),
   freezesHeld: integer('freezes_held').notNull().default(0),
   goalDaysTowardFreeze: integer('goal_days_toward_freeze').notNull().default(0),

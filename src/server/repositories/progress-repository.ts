@@ -56,6 +56,15 @@ export function createProgressRepository(db: Database) {
       return rows.map((row) => ({ day: row.day, status: row.status as StreakDayStatus, reason: row.reason }));
     },
 
+    /** One day of the history (primary-key lookup). */
+    async streakDay(userId: string, day: string): Promise<StreakDay | null> {
+      const [row] = await db
+        .select({ day: streakDays.day, status: streakDays.status, reason: streakDays.reason })
+        .from(streakDays)
+        .where(and(eq(streakDays.userId, userId), eq(streakDays.day, day)));
+      return row ? { day: row.day, status: row.status as StreakDayStatus, reason: row.reason } : null;
+    },
+
     async insertStreakDays(userId: string, days: { day: string; status: StreakDayStatus; reason: string }[]): Promise<void> {
       if (days.length === 0) return;
       await db
@@ -122,7 +131,7 @@ export function createProgressRepository(db: Database) {
         .where(and(eq(leagueMembers.userId, userId), eq(leagueMembers.weekStart, weekStart)));
     },
 
-    /** A group's standings, best first (served by league_members_standings_idx). */
+    /** A group's standings: most XP first, a tie to whoever reached it first (league_members_standings_idx). */
     async standings(groupId: number) {
       return db
         .select({ userId: leagueMembers.userId, displayName: users.displayName, xp: leagueMembers.xp, reachedAt: leagueMembers.reachedAt })

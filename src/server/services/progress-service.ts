@@ -1,5 +1,5 @@
 import { celebrationsDue } from '@/domain/progress/celebrations';
-import { dailyGoalXp, DAILY_GOAL_IDS, goalJustMet, goalProgress, isGoalMet, type DailyGoalLevel } from '@/domain/progress/daily-goal';
+import { dailyGoalXp, DAILY_GOAL_IDS, DEFAULT_DAILY_GOAL, goalJustMet, goalProgress, isGoalMet, type DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { LEAGUE_GROUP_SIZE, rolloverOutcome, tierAfter, tierName, DEMOTED_PER_GROUP, MIN_GROUP_SIZE_FOR_DEMOTION, PROMOTED_PER_GROUP, LEAGUE_TIERS } from '@/domain/progress/leagues';
 import { addDays, isValidTimeZone, localDayOf, weekStartUtc, type LocalDay } from '@/domain/progress/local-day';
 import { activeSectionIndex, trackPath, tutorialFinished } from '@/domain/progress/section-path';
@@ -34,6 +34,23 @@ export interface CompletionRequest {
 }
 
 const CALENDAR_DAYS = 35;
+
+/** A learner's settings and counters before their first lesson (the table's column defaults). */
+function defaultProgress(userId: string): ProgressRow {
+  return {
+    userId,
+    timeZone: 'UTC',
+    previousTimeZone: null,
+    dailyGoal: DEFAULT_DAILY_GOAL,
+    totalXp: 0,
+    freezesHeld: 0,
+    goalDaysTowardFreeze: 0,
+    streakCelebratedOn: null,
+    goalCelebratedOn: null,
+    leagueTier: 0,
+    updatedAt: new Date(0),
+  };
+}
 const FREEZE_REASON = 'A streak freeze covered this missed day';
 
 /** XP, streaks, the daily goal, freezes and leagues for one learner at a time. */
@@ -63,19 +80,22 @@ export function createProgressService(db: Database, content: ContentService) {
     return { ...progress, freezesHeld };
   }
 
-  /** A lesson on `day` counts it; a day a freeze covered gets its freeze back. */
-  async function countDay(repo: ProgressRepository, progress: ProgressRow, day: LocalDay, reason: string): Promise<ProgressRow> {
-    const existing = (await repo.streakDays(progress.userId)).find((entry) => entry.day === day);
+  /**
+   * A lesson on `day` counts it; a day a freeze covered gets its freeze back. `newlyCounted` says
+   * whether the day was not counted before (today's first lesson extends the streak).
+   */
+  async function countDay(repo: ProgressRepository, progress: ProgressRow, day: LocalDay, reason: string): Promise<{ progress: ProgressRow; newlyCounted: boolean }> {
+    const existing = await repo.streakDay(progress.userId, day);
     if (!existing) {
       await repo.insertStreakDays(progress.userId, [{ day, status: 'counted', reason }]);
-      return progress;
+      return { progress, newlyCounted: true };
     }
-    if (existing.status === 'counted') return progress;
+    if (existing.status === 'counted') return { progress, newlyCounted: false };
     await repo.upgradeToCounted(progress.userId, day, `${reason} (arrived late; the ${existing.status === 'frozen' ? 'freeze was given back' : 'day counts itself'})`);
-    if (existing.status !== 'frozen') return progress;
+    if (existing.status !== 'frozen') return { progress, newlyCounted: true };
     const freezesHeld = Math.min(MAX_FREEZES_HELD, progress.freezesHeld + 1);
     await repo.updateProgress(progress.userId, { freezesHeld });
-    return { ...progress, freezesHeld };
+    return { progress: { ...progress, freezesHeld }, newlyCounted: true };
   }
 
   async function ensureRollover(now: Date): Promise<void> {
@@ -149,10 +169,10 @@ export function createProgressService(db: Database, content: ContentService) {
         publishSetVersion: published.publishSetVersion,
       });
       const day = localDayOf(at, progress.timeZone);
-      const alreadyCounted = (await repo.streakDays(userId)).some((entry) => entry.day === day && entry.status === 'counted');
-      progress = await countDay(repo, progress, day, `Lesson "${lesson.title}"`);
+      const counted = await countDay(repo, progress, day, `Lesson "${lesson.title}"`);
+      progress = counted.progress;
       // Today's first lesson extends (or starts) the streak: the streak screen is due.
-      const streakExtended = !alreadyCounted && day === todayFor(progress, now);
+      const streakExtended = counted.newlyCounted && day === todayFor(progress, now);
       const awards: XpAward[] = [];
       let projectCompleted = false;
       if (completion.firstCompletion) {
@@ -195,16 +215,24 @@ export function createProgressService(db: Database, content: ContentService) {
     return { ...last, lessonIndex, title: chapter.lessons[lessonIndex]?.title ?? '' };
   }
 
+  /**
+   * Read on every page with the header, so it only reads: the learner's row (or the defaults
+   * before their first lesson) and their days. It writes only when a freeze is due, under the lock.
+   */
   async function summary(userId: string, now: Date) {
-    const progress = await db.transaction(async (tx) => {
-      const repo = createProgressRepository(tx as unknown as Database);
-      return settle(repo, await repo.lockProgress(userId, { timeZone: 'UTC' }), now);
-    });
     const repo = createProgressRepository(db);
+    let progress = (await repo.readProgress(userId)) ?? defaultProgress(userId);
+    let days = await repo.streakDays(userId);
+    if (settleMissedDays(days, settlementToday(now, progress.timeZone, progress.previousTimeZone), progress.freezesHeld).kind === 'freeze') {
+      progress = await db.transaction(async (tx) => {
+        const txRepo = createProgressRepository(tx as unknown as Database);
+        return settle(txRepo, await txRepo.lockProgress(userId, { timeZone: progress.timeZone }), now);
+      });
+      days = await repo.streakDays(userId);
+    }
     const today = todayFor(progress, now);
     const from = addDays(today, -(CALENDAR_DAYS - 1));
-    const [days, xpByDay, goalDaysSet, membership] = await Promise.all([
-      repo.streakDays(userId),
+    const [xpByDay, goalDaysSet, membership] = await Promise.all([
       repo.xpByDay(userId, from, today),
       repo.goalDaysBetween(userId, from, today),
       repo.membership(userId, weekStartUtc(now)),

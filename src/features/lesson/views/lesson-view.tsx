@@ -145,8 +145,9 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
         void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
         void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 0 && user.id) {
-          // Offline: the completion keeps its own time stamp and syncs later; the day still counts.
+        if (error instanceof ApiError && (error.status === 0 || error.status >= 500) && user.id) {
+          // Offline or a server hiccup: the completion keeps its own time stamp and syncs later; the
+          // day still counts. (A 4xx means the request itself is wrong: retrying will not help.)
           addPendingCompletion(user.id, { ...path, ...input });
           setSavedOffline(true);
           return;
@@ -348,7 +349,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
           <p>{feedback?.text}</p>
           {tutorText && feedback?.kind === 'wrong' && <p className={styles.tutor}>Tutor: {tutorText}</p>}
         </div>
-        {savedOffline && <Alert kind="info">You are offline. This lesson is saved on this device and will sync when you are back online.</Alert>}
+        {savedOffline && <Alert kind="info">We could not reach the server. This lesson is saved on this device and will sync when you are back online.</Alert>}
         {restoreNote && <Alert kind={restoreNote.kind}>{restoreNote.text}</Alert>}
         {completion && completion.xpAwarded > 0 && (
           <p className={styles.xpGain} aria-live="polite">

@@ -29,12 +29,6 @@ export function useStoreSummary() {
   return (summary: ProgressSummary) => queryClient.setQueryData(progressKey(id), summary);
 }
 
-export function useRefreshProgress() {
-  const queryClient = useQueryClient();
-  const { id } = useAuthUser();
-  return () => queryClient.invalidateQueries({ queryKey: progressKey(id) });
-}
-
 export function useLeague() {
   const { id } = useAuthUser();
   const endpoints = useProgressEndpoints();
