@@ -75,7 +75,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   env: { NEXT_PUBLIC_PYTHON_WORKER_URL: pythonWorkerUrl },

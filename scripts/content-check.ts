@@ -9,7 +9,7 @@ import { compileContent } from '../src/server/content/compile-content';
 import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
 import { verifyCodeLessons, verifyExplanationOutputs } from '../src/server/content/verify-content';
-import { createNodeCheckEngine } from '../src/runner/node/node-check-engine';
+import { createSandboxedCheckEngine } from '../src/runner/sandbox/sandbox-pool';
 
 function optionValue(name: string): string | null {
   const index = process.argv.indexOf(name);
@@ -36,10 +36,13 @@ async function main(): Promise<number> {
   }
   if (report(compiled.errors.filter((error) => inTrack(error.file)), 'content error')) return 1;
   // Every code lesson's solution must pass and its starter must fail, checked by the player's engine.
-  // Content is trusted, so pages run their scripts as in the browser (DOM lessons in JavaScript).
-  const engine = createNodeCheckEngine({ runScripts: true });
+  // In sandbox processes like every server-side run, with their hard time and memory limits.
+  // Content is trusted (reviewed in git), so one process per language serves every lesson and
+  // pages run their scripts as in the browser (DOM lessons in JavaScript).
+  const engine = createSandboxedCheckEngine({ reuse: true, runPageScripts: true, onWarning: (message) => console.warn(message) });
   const verification = await verifyCodeLessons(content, engine);
   const examples = await verifyExplanationOutputs(content, engine);
+  await engine.close();
   if (report([...verification.errors, ...examples.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified);
   if (json) {

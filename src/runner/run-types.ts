@@ -39,3 +39,8 @@ export type RunResult =
   | { status: 'unsupported'; reason: string };
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Anything that runs a request against its checks: the sandbox on the server, workers in the browser. */
+export interface CheckEngine {
+  run(request: RunRequest): Promise<RunResult>;
+}

@@ -1,7 +1,6 @@
 import type { CompiledContent, Lesson } from '@/domain/content/model';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
-import type { NodeCheckEngine } from '@/runner/node/node-check-engine';
-import type { RunResult } from '@/runner/run-types';
+import type { CheckEngine, RunResult } from '@/runner/run-types';
 import type { ContentError } from './content-error';
 
 export interface VerificationReport {
@@ -30,7 +29,7 @@ export function solutionFiles(lesson: Lesson): { name: string; content: string }
  * Proves every code lesson with the check engine the player uses: the solution passes every
  * check and the starter fails at least one (so learners have something to do).
  */
-export async function verifyCodeLessons(content: CompiledContent, engine: NodeCheckEngine): Promise<VerificationReport> {
+export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine): Promise<VerificationReport> {
   const report: VerificationReport = { verified: new Set(), notRunnable: [], errors: [] };
   const lessons = content.tracks.flatMap((track) => track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)));
   for (const lesson of lessons) {
@@ -89,7 +88,7 @@ export function outputClaims(markdown: string): OutputClaim[] {
 }
 
 /** Runs every explanation example that claims an output and reports the ones that lie. */
-export async function verifyExplanationOutputs(content: CompiledContent, engine: NodeCheckEngine): Promise<{ claims: number; errors: ContentError[] }> {
+export async function verifyExplanationOutputs(content: CompiledContent, engine: CheckEngine): Promise<{ claims: number; errors: ContentError[] }> {
   const errors: ContentError[] = [];
   let claims = 0;
   const lessons = content.tracks.flatMap((track) => track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)));

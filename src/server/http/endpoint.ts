@@ -95,7 +95,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     return json(result.status ?? 200, result.body);
   } catch (error) {
     if (error instanceof AuthenticationError) return json(401, { message: error.message });
-    if (error instanceof HttpError) return json(error.status, { message: error.message });
+    if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
     deps.logError?.(error, request);
     return json(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
   }

@@ -2,8 +2,10 @@
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 501 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503,
     message: string,
+    /** Sent with the answer, e.g. Retry-After on 429 and 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

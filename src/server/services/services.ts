@@ -1,4 +1,5 @@
-import { createNodeCheckEngine, type NodeCheckEngine } from '@/runner/node/node-check-engine';
+import { logger } from '@/lib/logger';
+import { createSandboxedCheckEngine, type SandboxedCheckEngine } from '@/runner/sandbox/sandbox-pool';
 import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
@@ -10,8 +11,11 @@ export interface Services {
   users: UserService;
   content: ContentService;
   learning: LearningService;
-  /** The check engine shared with the lesson player and content:check (Pyodide starts on first use). */
-  checks: NodeCheckEngine;
+  /**
+   * The check engine shared with the lesson player and content:check, run in sandbox processes:
+   * learner code never runs in the app's process (docs/security.md).
+   */
+  checks: SandboxedCheckEngine;
   progress: ProgressService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
@@ -23,7 +27,7 @@ export function createServices(db: Database, options: { now?: () => Date } = {})
     users: createUserService(db),
     content,
     learning: createLearningService(db, content),
-    checks: createNodeCheckEngine(),
+    checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
     progress: createProgressService(db, content),
     now: options.now ?? (() => new Date()),
   };

@@ -3,7 +3,9 @@ import { LESSON_MODES } from '@/lib/lesson/lesson-page-props';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
-import { notFound, unprocessable } from '@/server/http/http-error';
+import { HttpError, notFound, unprocessable } from '@/server/http/http-error';
+import { SandboxBusyError, SandboxUnavailableError } from '@/runner/sandbox/sandbox-pool';
+import type { RunRequest, RunResult } from '@/runner/run-types';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
 import { solutionFiles } from '@/server/content/verify-content';
 import type { Services } from '@/server/services/services';
@@ -170,6 +172,17 @@ export function completeLessonRoutes(services: Services): Routes {
   };
 }
 
+/** Runs in a sandbox process; a full or broken runner is a 503 the caller can retry, not a 500. */
+async function runInSandbox(services: Services, request: RunRequest): Promise<RunResult> {
+  try {
+    return await services.checks.run(request);
+  } catch (error) {
+    if (error instanceof SandboxBusyError) throw new HttpError(503, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+    if (error instanceof SandboxUnavailableError) throw new HttpError(503, 'The code runner is not available right now. Try again in a minute.', { 'Retry-After': '30' });
+    throw error;
+  }
+}
+
 /** Preview: POST .../lessons/{lessonId}/runfiles — runs the files against the lesson's checks with the player's engine. */
 export function previewRunFilesRoutes(services: Services): Routes {
   return {
@@ -184,7 +197,7 @@ export function previewRunFilesRoutes(services: Services): Routes {
         const executable = lesson.executableContent;
         if (!executable || lesson.interaction.kind !== 'code') throw unprocessable(`Lesson "${lesson.id}" is not a code lesson.`);
         const files = executable.files.map((file) => edited.find((candidate) => candidate.name === file.name) ?? { name: file.name, content: file.content });
-        const result = await services.checks.run({ lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, stdin: executable.input ?? [] });
+        const result = await runInSandbox(services, { lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, stdin: executable.input ?? [] });
         if (result.status === 'unsupported') return { status: 501, body: { message: result.reason } };
         return { body: result };
       },
