@@ -36,6 +36,15 @@ const eslintConfig = [
     },
   },
   {
+    // Learner code never runs in the app's process: the server and scripts run lessons only through
+    // the sandbox (src/runner/sandbox); the in-process engine is for the sandbox child and its tests.
+    files: ['src/server/**', 'pages/**', 'scripts/**', 'src/features/**', 'src/lib/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' }] }],
+    },
+  },
+  {
     files: ['next.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

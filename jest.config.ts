@@ -31,7 +31,14 @@ async function config(): Promise<Config> {
     testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
     setupFilesAfterEnv: ['<rootDir>/tests/setup/integration.ts'],
   })();
-  return { projects: [unitNode, unitDom, integration] };
+  // Attacks on the server-side sandbox: real processes, no database or emulator needed.
+  const sandbox = await createJestConfig({
+    displayName: 'sandbox',
+    testEnvironment: 'node',
+    moduleNameMapper,
+    testMatch: ['<rootDir>/tests/sandbox/**/*.test.ts'],
+  })();
+  return { projects: [unitNode, unitDom, integration, sandbox] };
 }
 
 export default config;

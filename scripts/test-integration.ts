@@ -1,5 +1,6 @@
 /**
- * `npm run test:integration`: the integration tests against the Auth emulator, first on the
+ * `npm run test:integration`: the server sandbox's attack tests (tests/sandbox), then the
+ * integration tests against the Auth emulator, first on the
  * embedded database (in-memory PGlite), then on PostgreSQL. PostgreSQL comes from
  * TEST_DATABASE_URL, or a private throw-away cluster made with the local initdb/pg_ctl. In CI
  * a missing PostgreSQL is a failure; on a developer machine it is skipped with a warning.
@@ -71,6 +72,11 @@ function startPrivateCluster(bin: string): { url: string; stop: () => void } | n
 }
 
 function main(): number {
+  // The server sandbox's attack tests need real processes but no database or emulator: run once.
+  console.log('\n[integration] server sandbox attacks');
+  const sandbox = run('node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--selectProjects', 'sandbox', '--runInBand']);
+  if (sandbox !== 0) return sandbox;
+
   const embedded = jestWithEmulator('embedded database (PGlite)', { ...process.env, TEST_DATABASE_URL: '' });
   if (embedded !== 0) return embedded;
 

@@ -1,0 +1,32 @@
+import { capOutput, childMessageSchema, MAX_RESULT_OUTPUT_CHARS } from './sandbox-protocol';
+
+describe('capOutput', () => {
+  it.each([
+    ['', ''],
+    ['short\n', 'short\n'],
+  ])('keeps output within the cap as it is (%j)', (input, expected) => {
+    expect(capOutput(input)).toBe(expected);
+  });
+
+  it('cuts longer output and says so', () => {
+    const capped = capOutput('x'.repeat(MAX_RESULT_OUTPUT_CHARS + 10));
+    expect(capped.startsWith('x'.repeat(MAX_RESULT_OUTPUT_CHARS))).toBe(true);
+    expect(capped).toMatch(/output cut at 64 KB/);
+  });
+});
+
+describe('messages from a sandbox process are untrusted', () => {
+  const ran = { status: 'ran', passed: true, output: '', error: null, timedOut: false, checks: [{ index: 0, type: 'output-equals', passed: true, message: null }] };
+
+  it.each([
+    ['a result', { type: 'result', id: 1, result: ran }, true],
+    ['ready', { type: 'ready', lessonType: 'Python' }, true],
+    ['an unknown message', { type: 'exec', command: 'rm -rf /' }, false],
+    ['an unknown check type', { type: 'result', id: 1, result: { ...ran, checks: [{ index: 0, type: 'shell', passed: true, message: null }] } }, false],
+    ['output beyond the cap', { type: 'result', id: 1, result: { ...ran, output: 'x'.repeat(MAX_RESULT_OUTPUT_CHARS + 1000) } }, false],
+    ['a result without its checks', { type: 'result', id: 1, result: { status: 'ran', passed: true } }, false],
+    ['an unknown language', { type: 'ready', lessonType: 'Bash' }, false],
+  ])('%s: accepted %s', (_label, message, accepted) => {
+    expect(childMessageSchema.safeParse(message).success).toBe(accepted);
+  });
+});
