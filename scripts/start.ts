@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
 import { openDatabase } from '../src/server/db/client';
+import { ConfigurationError, parseServerEnv } from '../src/server/config/server-env';
 import { describePublish, publishContent } from './lib/publish';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
@@ -20,6 +21,10 @@ const dev = args.has('--dev');
 // The same .env files Next reads, so this script and the app agree (e.g. on DATABASE_URL).
 loadEnvConfig(process.cwd(), dev);
 const port = Number(process.env.PORT || 3000);
+// Local mode accepts unsigned emulator tokens by design, so by default only this machine may connect.
+const host = process.env.HOST || '127.0.0.1';
+const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
+const probeHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 const appOrigin = process.env.APP_ORIGIN || `http://localhost:${port}`;
 const projectId = firebaseProjectId();
 const local = projectId.startsWith('demo-');
@@ -61,6 +66,19 @@ async function buildIfNeeded(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  try {
+    // The app validates the same way when it starts; failing here says why before anything runs.
+    parseServerEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw error;
+    throw new Error(`The configuration could not be read: ${String(error)}`);
+  }
+  if (local && !loopback) {
+    console.warn(
+      `[codetrail] WARNING: HOST=${host} lets other machines reach this local-mode server. Local mode trusts the Auth emulator, ` +
+        'which accepts unsigned tokens: anyone who can reach it can sign in as anyone. Use a real Firebase project for a shared server.',
+    );
+  }
   if (local) {
     process.env.FIREBASE_AUTH_EMULATOR_HOST ||= EMULATOR_HOST;
     await startAuthEmulator(group, projectId);
@@ -85,7 +103,7 @@ async function main(): Promise<void> {
   if (!dev) await buildIfNeeded();
 
   let running = true;
-  group.spawn('Next.js', nextBin, [dev ? 'dev' : 'start', '--port', String(port)], {
+  group.spawn('Next.js', nextBin, [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host], {
     env: { ...process.env, PORT: String(port), NODE_ENV: dev ? 'development' : 'production' },
     onExit: (code) => {
       running = false;
@@ -93,10 +111,10 @@ async function main(): Promise<void> {
       void group.stopAll(code ?? 1);
     },
   });
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, () => running);
+  await waitForHttp(`http://${probeHost}:${port}/api/health`, 180_000, () => running);
   if (local) printResetLinks(projectId, appOrigin);
 
-  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''}\n`);
+  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''} (listening on ${host}:${port})\n`);
   if (local) {
     console.log('  Demo accounts (local Auth emulator):');
     for (const account of DEMO_ACCOUNTS) {

@@ -6,7 +6,7 @@ import {
   resolveRedirect,
 } from './resolve-redirect';
 
-const allowList = buildRedirectAllowList(['codetrail.app', 'www.codetrail.app']);
+const allowList = buildRedirectAllowList(['codetrail.app', 'www.codetrail.app'], { local: true });
 
 describe('resolveRedirect', () => {
   it.each([
@@ -106,7 +106,15 @@ describe('defaultDestination', () => {
 });
 
 describe('buildRedirectAllowList', () => {
-  it('always contains the local hosts, lower-cased and unique', () => {
-    expect(buildRedirectAllowList([' Codetrail.App ', 'codetrail.app', ''])).toEqual(['codetrail.app', 'localhost', '127.0.0.1']);
+  it('in local mode adds the local hosts, lower-cased and unique', () => {
+    expect(buildRedirectAllowList([' Codetrail.App ', 'codetrail.app', ''], { local: true })).toEqual(['codetrail.app', 'localhost', '127.0.0.1']);
+  });
+
+  it('in production allows only the configured own hosts', () => {
+    const production = buildRedirectAllowList(['codetrail.app'], { local: false });
+    expect(production).toEqual(['codetrail.app']);
+    expect(resolveRedirect('http://localhost:3000/web/account', production)).toEqual({ allowed: false, reason: 'host-not-allowed' });
+    expect(resolveRedirect('http://127.0.0.1:4000/', production)).toEqual({ allowed: false, reason: 'host-not-allowed' });
+    expect(resolveRedirect('https://codetrail.app/web/account', production)).toEqual({ allowed: true, destination: 'https://codetrail.app/web/account' });
   });
 });

@@ -29,9 +29,13 @@ export type RedirectRefusal =
 const MAX_REDIRECT_LENGTH = 2048;
 const PLACEHOLDER_ORIGIN = 'http://redirect-base.invalid';
 
-/** Lower-cased host names (no port) that count as ours, including the local development hosts. */
-export function buildRedirectAllowList(ownHosts: readonly string[]): string[] {
-  const hosts = [...ownHosts, ...LOCAL_REDIRECT_HOSTS]
+/**
+ * Lower-cased host names (no port) that count as ours. The local development hosts count only in
+ * local mode: in production a redirect to localhost would lead a learner's browser to whatever
+ * listens on their own machine.
+ */
+export function buildRedirectAllowList(ownHosts: readonly string[], options: { local: boolean }): string[] {
+  const hosts = [...ownHosts, ...(options.local ? LOCAL_REDIRECT_HOSTS : [])]
     .map((host) => host.trim().toLowerCase())
     .filter((host) => host.length > 0);
   return Array.from(new Set(hosts));

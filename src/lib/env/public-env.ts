@@ -7,9 +7,17 @@
 const DEMO_PROJECT_ID = 'demo-codetrail';
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
-const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
-/** Firebase treats `demo-*` projects as emulator-only; we use the same rule to pick local mode. */
-const usesEmulator = projectId.startsWith('demo-');
+/**
+ * The Firebase project and, in local mode, the emulator host, from a given environment (the
+ * server validates its own environment with this; the browser reads `publicEnv`).
+ * Firebase treats `demo-*` projects as emulator-only; we use the same rule to pick local mode.
+ */
+export function firebaseModeOf(projectIdValue: string | undefined, emulatorHostValue: string | undefined): { projectId: string; authEmulatorHost: string | null } {
+  const id = projectIdValue || DEMO_PROJECT_ID;
+  return { projectId: id, authEmulatorHost: id.startsWith('demo-') ? emulatorHostValue || DEFAULT_EMULATOR_HOST : null };
+}
+
+const { projectId, authEmulatorHost } = firebaseModeOf(process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID, process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
 
 export const publicEnv = {
   firebase: {
@@ -18,7 +26,7 @@ export const publicEnv = {
     projectId,
   },
   /** host:port of the Auth emulator, or null against real Firebase. */
-  authEmulatorHost: usesEmulator ? process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || DEFAULT_EMULATOR_HOST : null,
+  authEmulatorHost,
   /** Base URL of API v1; same origin by default. */
   apiBaseUrl: (process.env.NEXT_PUBLIC_API_BASE_URL || '/api/v1').replace(/\/+$/, ''),
 } as const;

@@ -11,6 +11,8 @@ export interface Identity {
   displayName: string | null;
   roles: string[];
   impersonated: boolean;
+  /** When the user signed in (the token's auth_time, in seconds); null for impersonation. */
+  authTime: number | null;
 }
 
 export class AuthenticationError extends Error {
@@ -31,6 +33,7 @@ export function identityFromToken(decoded: DecodedIdToken): Identity {
     displayName: typeof decoded.name === 'string' ? decoded.name : null,
     roles: rolesFromClaims(decoded),
     impersonated: false,
+    authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time : null,
   };
 }
 
@@ -53,7 +56,7 @@ export function createAuthenticator(deps: AuthenticatorDependencies) {
 
     const impersonation = deps.impersonation;
     if (impersonation && sameSecret(token, impersonation.token)) {
-      return { uid: impersonation.uid, email: impersonation.email, displayName: null, roles: impersonation.roles, impersonated: true };
+      return { uid: impersonation.uid, email: impersonation.email, displayName: null, roles: impersonation.roles, impersonated: true, authTime: null };
     }
 
     try {

@@ -1,53 +1,115 @@
-import type { NextApiHandler } from 'next';
-import { setAuthCookies, unsetAuthCookies } from 'next-firebase-auth';
+import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
+import { getUserFromCookies, setAuthCookies, unsetAuthCookies } from 'next-firebase-auth';
+import { SESSION_COOKIE_MAX_AGE_MS } from '@/domain/session/session-cookie-config';
+import { crossSiteRefusal } from '@/domain/session/same-origin-request';
 import { logger } from '@/lib/logger';
+import { serverEnv } from '@/server/config/server-env';
+import { RateLimitedError } from '@/server/services/rate-limit-service';
+import { getServices, type Services } from '@/server/services/services';
+import { adminAuth } from './firebase-admin';
 import { bearerToken } from './identity';
 import { ensureServerAuth } from './server-auth';
+import { clearSessionIdCookie, readSessionId, setSessionIdCookie } from './session-id-cookie';
 
-function onlyPost(method: string | undefined): boolean {
-  return method === 'POST';
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The browser's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientAddress(req: Pick<NextApiRequest, 'headers' | 'socket'>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? header(req.headers['x-forwarded-for'])?.split(',')[0]?.trim() : undefined;
+  return forwarded || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * The checks every cookie-changing endpoint makes before anything else: POST only, from our own
+ * pages (a cross-site form or fetch cannot sign a learner in or out), with the services up.
+ */
+async function admit(req: NextApiRequest, res: NextApiResponse, verb: string): Promise<Services | null> {
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    res.status(405).json({ message: `Use POST to ${verb}.` });
+    return null;
+  }
+  const refusal = crossSiteRefusal({ origin: header(req.headers.origin), secFetchSite: header(req.headers['sec-fetch-site']), host: header(req.headers.host) }, serverEnv().appOrigin);
+  if (refusal) {
+    logger.warn(`auth: refused a cross-site request to ${verb} (${refusal}, origin ${JSON.stringify(header(req.headers.origin) ?? null)})`);
+    res.status(403).json({ message: `Requests to ${verb} must come from Codetrail's own pages.` });
+    return null;
+  }
+  try {
+    return await getServices();
+  } catch (error) {
+    logger.error('auth: services unavailable', error);
+    res.setHeader('Retry-After', '30');
+    res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
+    return null;
+  }
 }
 
 /** POST /api/login — exchanges the ID token in the Authorization header for signed session cookies. */
 export const loginHandler: NextApiHandler = async (req, res) => {
-  res.setHeader('Cache-Control', 'no-store');
-  if (!onlyPost(req.method)) {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json({ message: 'Use POST to sign in.' });
+  const services = await admit(req, res, 'sign in');
+  if (!services) return;
+  const env = serverEnv();
+  try {
+    // Counted before the token is looked at, so guessing tokens is limited too.
+    await services.rateLimits.hit('session-create', clientAddress(req, env.trustProxy));
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    res.status(429).json({ message: error.message });
     return;
   }
-  const header = req.headers.authorization;
-  const token = bearerToken(header) ?? (header && !/\s/.test(header) ? header : null);
+  const authorization = req.headers.authorization;
+  const token = bearerToken(authorization) ?? (authorization && !/\s/.test(authorization) ? authorization : null);
   if (!token) {
     res.status(400).json({ message: 'Send the Firebase ID token in the Authorization header.' });
     return;
   }
   ensureServerAuth();
-  let signedIn = false;
+  let userId: string | null = null;
   try {
     // An unverifiable token yields an anonymous user rather than an error.
     const { user } = await setAuthCookies(req, res, { token });
-    signedIn = Boolean(user.id);
+    userId = user.id;
   } catch (error) {
     logger.warn('auth: /api/login refused a token', error instanceof Error ? error.message : error);
   }
-  if (!signedIn) {
+  if (!userId) {
     res.removeHeader('Set-Cookie');
     res.status(401).json({ message: 'That sign-in token is not valid. Sign in again.' });
     return;
   }
+  const maxAgeMs = env.sessionCookieMaxAgeMs ?? SESSION_COOKIE_MAX_AGE_MS;
+  setSessionIdCookie(res, await services.sessions.start(userId, maxAgeMs), { maxAgeMs, secure: env.secureCookies });
   res.status(200).json({ status: true });
 };
 
-/** POST /api/logout — clears the session cookies. */
+/**
+ * POST /api/logout — ends the session on the server, not just in this browser: the user's
+ * sessions are deleted (a copied cookie is refused from now on), their Firebase refresh tokens
+ * are revoked (the one inside a copied cookie can mint no new ID token) and API v1 refuses
+ * tokens from earlier sign-ins. Then the cookies are cleared.
+ */
 export const logoutHandler: NextApiHandler = async (req, res) => {
-  res.setHeader('Cache-Control', 'no-store');
-  if (!onlyPost(req.method)) {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json({ message: 'Use POST to sign out.' });
-    return;
-  }
+  const services = await admit(req, res, 'sign out');
+  if (!services) return;
+  const env = serverEnv();
   ensureServerAuth();
+  let userId = await services.sessions.userOf(readSessionId(req));
+  if (!userId) {
+    // A session from before server-side sessions existed: its signed cookie still names the user.
+    userId = await getUserFromCookies({ req, includeToken: false })
+      .then((user) => user.id)
+      .catch(() => null);
+  }
+  if (userId) {
+    await services.sessions.endAllFor(userId);
+    await adminAuth()
+      .revokeRefreshTokens(userId)
+      .catch((error: unknown) => logger.error(`auth: could not revoke the refresh tokens of ${userId}`, error));
+  }
   await unsetAuthCookies(req, res);
+  clearSessionIdCookie(res, { secure: env.secureCookies });
   res.status(200).json({ status: true });
 };

@@ -55,4 +55,43 @@ describe('parseServerEnv', () => {
   ])('refuses invalid values %p', (source, message) => {
     expect(() => parseServerEnv(source)).toThrow(message);
   });
+
+  describe('APP_ENV=production', () => {
+    const production = {
+      APP_ENV: 'production',
+      NODE_ENV: 'production',
+      NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-prod',
+      APP_ORIGIN: 'https://codetrail.app',
+      COOKIE_SECRET_CURRENT: 'r'.repeat(40),
+    };
+
+    it('starts with a real project, its own cookie key and an https origin', () => {
+      const env = parseServerEnv(production);
+      expect(env.local).toBe(false);
+      expect(env.authEmulatorHost).toBeNull();
+      expect(env.firebaseProjectId).toBe('codetrail-prod');
+    });
+
+    it.each([
+      ['a demo- project (unsigned tokens accepted)', { NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'demo-codetrail' }, /demo- projects accept unsigned sign-in tokens/],
+      ['no project at all (the demo default)', { NEXT_PUBLIC_FIREBASE_PROJECT_ID: '' }, /demo-/],
+      ['an emulator host', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /emulator host/],
+      ['the built-in cookie key', { COOKIE_SECRET_CURRENT: 'codetrail-local-development-cookie-secret-not-for-production' }, /not the built-in local key/],
+      ['the built-in key as the previous one', { COOKIE_SECRET_PREVIOUS: 'codetrail-local-development-cookie-secret-not-for-production' }, /built-in local key/],
+      ['a plain-http origin', { APP_ORIGIN: 'http://codetrail.app' }, /https/],
+    ])('refuses to start with %s', (_label, change, message) => {
+      expect(() => parseServerEnv({ ...production, ...change })).toThrow(message);
+    });
+
+    it('local mode keeps working with nothing set', () => {
+      expect(parseServerEnv({}).local).toBe(true);
+    });
+  });
+
+  it('reads the rate limits, keeping the defaults for what is not set', () => {
+    const env = parseServerEnv({ RATE_LIMIT_API_PER_MINUTE: '5' });
+    expect(env.rateLimits.api.limit).toBe(5);
+    expect(env.rateLimits.tutor.limit).toBe(100);
+    expect(() => parseServerEnv({ RATE_LIMIT_TUTOR_PER_DAY: '0' })).toThrow(/RATE_LIMIT_TUTOR_PER_DAY/);
+  });
 });

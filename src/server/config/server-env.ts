@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { publicEnv } from '@/lib/env/public-env';
+import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
+import { firebaseModeOf } from '@/lib/env/public-env';
 
 /**
  * Server-only configuration, validated once with zod. Every variable is documented in
@@ -19,8 +20,15 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+const positiveInt = z.coerce.number().int().positive().max(1_000_000);
+
 const serverEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_ENV: z.enum(['local', 'production']).default('local'),
+  TRUST_PROXY: flag,
+  RATE_LIMIT_SESSIONS_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_API_PER_MINUTE: positiveInt.optional(),
+  RATE_LIMIT_TUTOR_PER_DAY: positiveInt.optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   ALLOWED_REDIRECT_HOSTS: csv,
@@ -44,6 +52,13 @@ const serverEnvSchema = z.object({
 
 export interface ServerEnv {
   nodeEnv: 'development' | 'production' | 'test';
+  /** `production` turns every local convenience into a refusal to start (see parseServerEnv). */
+  appEnv: 'local' | 'production';
+  /** Local mode: a `demo-` project with the Auth emulator, which accepts unsigned tokens by design. */
+  local: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  rateLimits: Record<RateLimitKind, RateLimitRule>;
   appOrigin: string;
   /** Own hosts a post-login redirect may go to (localhost and 127.0.0.1 are added by the rule). */
   ownHosts: string[];
@@ -74,12 +89,13 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   }
   const env = result.data;
   const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  const authEmulatorHost = publicEnv.authEmulatorHost;
+  const { projectId, authEmulatorHost } = firebaseModeOf(source.NEXT_PUBLIC_FIREBASE_PROJECT_ID, source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
   const local = authEmulatorHost !== null;
 
   if (!local && !env.COOKIE_SECRET_CURRENT) {
     throw new ConfigurationError('COOKIE_SECRET_CURRENT is required when using a real Firebase project.');
   }
+  if (env.APP_ENV === 'production') refuseLocalConveniences(env, source, projectId);
   const cookieKeys = [env.COOKIE_SECRET_CURRENT ?? LOCAL_COOKIE_SECRET, env.COOKIE_SECRET_PREVIOUS].filter(
     (key): key is string => typeof key === 'string',
   );
@@ -97,12 +113,20 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
 
   return {
     nodeEnv: env.NODE_ENV,
+    appEnv: env.APP_ENV,
+    local,
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      'session-create': { ...DEFAULT_RATE_LIMITS['session-create'], limit: env.RATE_LIMIT_SESSIONS_PER_IP ?? DEFAULT_RATE_LIMITS['session-create'].limit },
+      api: { ...DEFAULT_RATE_LIMITS.api, limit: env.RATE_LIMIT_API_PER_MINUTE ?? DEFAULT_RATE_LIMITS.api.limit },
+      tutor: { ...DEFAULT_RATE_LIMITS.tutor, limit: env.RATE_LIMIT_TUTOR_PER_DAY ?? DEFAULT_RATE_LIMITS.tutor.limit },
+    },
     appOrigin,
     ownHosts: [new URL(appOrigin).hostname, ...env.ALLOWED_REDIRECT_HOSTS],
     secureCookies: appOrigin.startsWith('https://'),
     cookieKeys,
     sessionCookieMaxAgeMs: env.SESSION_COOKIE_MAX_AGE_MS,
-    firebaseProjectId: publicEnv.firebase.projectId,
+    firebaseProjectId: projectId,
     authEmulatorHost,
     firebaseServiceAccount:
       env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY
@@ -113,6 +137,26 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     impersonation,
     tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
   };
+}
+
+/**
+ * APP_ENV=production refuses to start with anything that is safe only on a developer's machine:
+ * a `demo-` project (its emulator accepts unsigned tokens, so anyone could sign in as anyone),
+ * an emulator host, the built-in cookie key, a plain-http origin.
+ */
+function refuseLocalConveniences(env: z.infer<typeof serverEnvSchema>, source: Record<string, string | undefined>, projectId: string): void {
+  const problems: string[] = [];
+  if (projectId.startsWith('demo-')) {
+    problems.push(`NEXT_PUBLIC_FIREBASE_PROJECT_ID is "${projectId}": demo- projects accept unsigned sign-in tokens; use your real Firebase project`);
+  }
+  if (source.FIREBASE_AUTH_EMULATOR_HOST || source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push('an Auth emulator host is set (FIREBASE_AUTH_EMULATOR_HOST / NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST): unset it');
+  }
+  if (!env.COOKIE_SECRET_CURRENT || env.COOKIE_SECRET_CURRENT === LOCAL_COOKIE_SECRET || env.COOKIE_SECRET_PREVIOUS === LOCAL_COOKIE_SECRET) {
+    problems.push('COOKIE_SECRET_CURRENT must be your own random secret, not the built-in local key');
+  }
+  if (!env.APP_ORIGIN?.startsWith('https://')) problems.push('APP_ORIGIN must be your https:// origin');
+  if (problems.length > 0) throw new ConfigurationError(`APP_ENV=production refuses to start: ${problems.join('; ')}.`);
 }
 
 let cached: ServerEnv | null = null;

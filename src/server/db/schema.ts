@@ -11,7 +11,36 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set at sign-out: identity tokens from sign-ins before this time are refused (docs/security.md). */
+  sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
 });
+
+/**
+ * A signed-in browser session (the page cookies). The cookie holds a random id; only its SHA-256
+ * is stored, so the table alone never yields a usable cookie. Deleted at sign-out, which is what
+ * makes a copied cookie worthless afterwards.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Fixed-window counters of the rate limits, shared by every app process through the database. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index('rate_limit_counters_window_idx').on(table.windowStart)],
+);
 
 /** One row per app visit (spec §7: POST /user/visits with appName web). */
 export const userVisits = pgTable(
@@ -210,4 +239,4 @@ export const leagueWeeks = pgTable('league_weeks', {
   rolledOverAt: timestamp('rolled_over_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks };
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks };

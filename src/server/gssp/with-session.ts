@@ -1,5 +1,5 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { AuthAction, withUserTokenSSR } from 'next-firebase-auth';
+import { AuthAction, unsetAuthCookies, withUserTokenSSR } from 'next-firebase-auth';
 import { loginUrl } from '@/domain/auth/page-auth-state';
 import { activeSectionFromCookies } from '@/domain/progress/progress-cookies';
 import { rolesFromClaims } from '@/domain/identity/roles';
@@ -7,6 +7,8 @@ import { buildRedirectAllowList, postLoginDestination } from '@/domain/redirect/
 import { logger } from '@/lib/logger';
 import { ensureServerAuth } from '@/server/auth/server-auth';
 import { serverEnv } from '@/server/config/server-env';
+import { clearSessionIdCookie, readSessionId } from '@/server/auth/session-id-cookie';
+import { getServices } from '@/server/services/services';
 
 /**
  * The one getServerSideProps guard every page uses (spec §2). It reads the signed session
@@ -41,7 +43,7 @@ export type SessionPropsGetter<P> = (
 function appDestination(context: GetServerSidePropsContext): string {
   const env = serverEnv();
   const requested = context.query.redirectUrl;
-  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts), activeSectionFromCookies(context.req.cookies));
+  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts, { local: env.local }), activeSectionFromCookies(context.req.cookies));
   if (refused) {
     logger.warn(`auth: refused redirect to ${JSON.stringify(String(requested)).slice(0, 200)} (${refused}); using ${destination}`);
   }
@@ -54,9 +56,16 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
 ): GetServerSideProps<P & SessionPageProps> {
   const guarded = withUserTokenSSR({ whenAuthed: AuthAction.RENDER, whenUnauthed: AuthAction.RENDER })(async (context) => {
     const authUser = context.user;
-    const user: SessionUser | null = authUser?.id
+    let user: SessionUser | null = authUser?.id
       ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, roles: rolesFromClaims(authUser.claims) }
       : null;
+    // Signed cookies alone are not enough: the server-side session must still exist (it is gone
+    // after sign-out, so a copy of the cookies taken before is refused).
+    if (user && !(await (await getServices()).sessions.isActive(readSessionId(context.req), user.id))) {
+      await unsetAuthCookies(context.req as never, context.res as never);
+      clearSessionIdCookie(context.res, { secure: serverEnv().secureCookies });
+      user = null;
+    }
 
     if (!user && options.whenUnauthed === 'redirect-to-login') {
       return { redirect: { destination: loginUrl(context.resolvedUrl), permanent: false } };

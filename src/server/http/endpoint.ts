@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AuthenticationError, type Identity } from '@/server/auth/identity';
+import { RateLimitedError } from '@/server/services/rate-limit-service';
 import { HttpError } from './http-error';
 
 /**
@@ -96,6 +97,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
   } catch (error) {
     if (error instanceof AuthenticationError) return json(401, { message: error.message });
     if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
+    if (error instanceof RateLimitedError) return json(429, { message: error.message }, { 'Retry-After': String(error.retryAfterSeconds) });
     deps.logError?.(error, request);
     return json(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
   }

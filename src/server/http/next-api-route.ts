@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiHandler, NextApiRequest } from 'next';
-import { authenticate } from '@/server/auth/identity';
+import { AuthenticationError, authenticate, type Identity } from '@/server/auth/identity';
 import { logger } from '@/lib/logger';
 import { getServices, type Services } from '@/server/services/services';
 import { runRoutes, type ApiRequest, type Routes } from './endpoint';
@@ -34,6 +34,21 @@ function toApiRequest(req: NextApiRequest, body: unknown): ApiRequest {
   return { method: req.method ?? 'GET', headers: req.headers, query: req.query, body };
 }
 
+/**
+ * What API v1 does for every authenticated caller before the endpoint: refuse a token from a
+ * sign-in before the user's last sign-out (docs/security.md), count the call against the
+ * learner's rate limit, keep the users table in step.
+ */
+export function onApiCaller(services: Services): (identity: Identity) => Promise<void> {
+  return async (identity) => {
+    if (!identity.impersonated && !(await services.sessions.tokenIsCurrent(identity.uid, identity.authTime))) {
+      throw new AuthenticationError('You signed out since this token was issued. Sign in again.');
+    }
+    await services.rateLimits.hit('api', identity.uid);
+    await services.users.syncFromIdentity(identity);
+  };
+}
+
 /** Adapts framework-free routes to a Next API route under /api/v1. */
 export function nextApiRoute(buildRoutes: (services: Services, req: NextApiRequest) => Routes): NextApiHandler {
   return async (req, res) => {
@@ -57,7 +72,7 @@ export function nextApiRoute(buildRoutes: (services: Services, req: NextApiReque
     }
     const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
       authenticate,
-      onAuthenticated: (identity) => services.users.syncFromIdentity(identity),
+      onAuthenticated: onApiCaller(services),
       logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
     });
     for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);

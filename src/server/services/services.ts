@@ -5,6 +5,10 @@ import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
 import { createLearningService, type LearningService } from './learning-service';
 import { createProgressService, type ProgressService } from './progress-service';
+import { createRateLimitService, type RateLimitService } from './rate-limit-service';
+import { createSessionService, type SessionService } from './session-service';
+import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
+import { serverEnv } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
 
 export interface Services {
@@ -17,19 +21,24 @@ export interface Services {
    */
   checks: SandboxedCheckEngine;
   progress: ProgressService;
+  sessions: SessionService;
+  rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date } = {}): Services {
+export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule> } = {}): Services {
   const content = createContentService(db);
+  const now = options.now ?? (() => new Date());
   return {
     users: createUserService(db),
     content,
     learning: createLearningService(db, content),
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
     progress: createProgressService(db, content),
-    now: options.now ?? (() => new Date()),
+    sessions: createSessionService(db, now),
+    rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
+    now,
   };
 }
 
@@ -37,6 +46,6 @@ const globalForServices = globalThis as typeof globalThis & { __codetrailService
 
 /** The process-wide services over the process-wide database. */
 export function getServices(): Promise<Services> {
-  globalForServices.__codetrailServices ??= getDatabase().then((handle) => createServices(handle.db));
+  globalForServices.__codetrailServices ??= getDatabase().then((handle) => createServices(handle.db, { rateLimits: serverEnv().rateLimits }));
   return globalForServices.__codetrailServices;
 }

@@ -35,5 +35,10 @@ export async function emulatorUser(options: { displayName?: string; roles?: stri
   if (options.roles) await testAdminAuth().setCustomUserClaims(created.localId, { roles: options.roles });
   // Sign in again so the token carries the name and claims.
   const signedIn = await identityToolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true });
-  return { uid: created.localId, email, idToken: signedIn.idToken };
+  return { uid: created.localId, email, password, idToken: signedIn.idToken };
+}
+
+/** Signs an existing emulator user in again: a new ID token with a new auth_time. */
+export async function emulatorSignIn(email: string, password: string): Promise<string> {
+  return (await identityToolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true })).idToken;
 }

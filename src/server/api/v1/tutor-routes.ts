@@ -31,7 +31,7 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
     POST: defineEndpoint<Record<string, never>, z.infer<typeof explainBody>>({
       access: 'user',
       body: explainBody,
-      handle: async ({ body }) => {
+      handle: async ({ identity, body }) => {
         if (!config) throw notFound('No tutor model is configured; the built-in tutor explains instead.');
         const published = await services.content.publishedTrack(body.trackId);
         if (!published) throw notFound(`There is no published track "${body.trackId}".`);
@@ -39,6 +39,8 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
         const files = validateLessonFiles(lesson, body.files);
         const checks = lesson.executableContent?.checks ?? [];
         const failedChecks = body.failedChecks.flatMap((index) => (checks[index] ? [`check ${index + 1}: ${checks[index].message}`] : []));
+        // Counted only for questions that reach the model: it is the costly part.
+        await services.rateLimits.hit('tutor', identity.uid);
         try {
           const text = await askTutor(config, { lessonTitle: lesson.title, explanation: lesson.explanation, files, output: body.output, error: body.error, failedChecks }, fetchImpl);
           return { body: { text } };

@@ -1,0 +1,41 @@
+/**
+ * The rate limits: fixed windows counted per subject. Each kind has one rule; the numbers can be
+ * changed by configuration (docs/security.md), the shapes here cannot.
+ */
+
+export type RateLimitKind = 'session-create' | 'api' | 'tutor';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+  /** What is counted: one browser address, or one learner. */
+  per: 'ip' | 'learner';
+  /** Said to the caller when the limit is reached. */
+  message: string;
+}
+
+export const DEFAULT_RATE_LIMITS: Record<RateLimitKind, RateLimitRule> = {
+  'session-create': { limit: 30, windowSeconds: 10 * 60, per: 'ip', message: 'Too many sign-in attempts from this network. Wait a few minutes and try again.' },
+  api: { limit: 600, windowSeconds: 60, per: 'learner', message: 'Too many requests in a short time. Wait a moment and try again.' },
+  tutor: { limit: 100, windowSeconds: 24 * 60 * 60, per: 'learner', message: 'You have asked the tutor a lot today. Hints and check messages still help, and the tutor is back tomorrow.' },
+};
+
+export interface RateLimitWindow {
+  /** The window's first instant (UTC), the counter's key together with the subject. */
+  start: Date;
+  /** Seconds until the window ends (Retry-After), at least 1. */
+  retryAfterSeconds: number;
+}
+
+/** The fixed window `now` falls in; windows are aligned to the Unix epoch (days start at 00:00 UTC). */
+export function rateLimitWindow(now: Date, windowSeconds: number): RateLimitWindow {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
+}
+
+/** The counter key of a subject: kinds never share counters. */
+export function rateLimitKey(kind: RateLimitKind, subject: string): string {
+  return `${kind}:${subject}`;
+}

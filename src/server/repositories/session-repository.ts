@@ -1,0 +1,56 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { rateLimitCounters, sessions, users } from '@/server/db/schema';
+
+/** Server-side sessions, the sign-out cut-off per user, and the rate-limit counters. */
+export function createSessionRepository(db: Database) {
+  return {
+    async insert(idHash: string, userId: string, expiresAt: Date): Promise<void> {
+      await db.insert(sessions).values({ idHash, userId, expiresAt });
+    },
+
+    /** The user of a session that exists and has not expired. */
+    async activeUser(idHash: string, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
+    /** Ends every session of the user and refuses their older tokens, in one transaction. */
+    async endAllFor(userId: string, validAfter: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+        await tx.update(users).set({ sessionsValidAfter: validAfter }).where(eq(users.id, userId));
+        return removed.length;
+      });
+    },
+
+    async sessionsValidAfter(userId: string): Promise<Date | null> {
+      const [row] = await db.select({ at: users.sessionsValidAfter }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.at ?? null;
+    },
+
+    async deleteExpired(now: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+
+    /** Counts one request in the window and answers the count so far (one statement, any number of processes). */
+    async countRequest(key: string, windowStart: Date): Promise<number> {
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
+        .returning({ count: rateLimitCounters.count });
+      return row?.count ?? 1;
+    },
+
+    async deleteCountersBefore(before: Date): Promise<void> {
+      await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

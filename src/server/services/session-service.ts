@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '@/server/db/client';
+import { createSessionRepository } from '@/server/repositories/session-repository';
+
+/**
+ * Server-side sessions (docs/security.md, "Identity and sessions"). The page cookies of
+ * next-firebase-auth are signed but carry the ID and refresh tokens, so a copy of them would work
+ * until those expire. Each sign-in therefore also gets a random session id (its own cookie, only
+ * its hash stored) that every page checks; signing out deletes the user's sessions, records a
+ * cut-off that API v1 applies to bearer tokens from earlier sign-ins, and (in the endpoint)
+ * revokes the Firebase refresh tokens. Signing out thus ends the session on every device.
+ */
+
+/** How long another app process may keep accepting a token after a sign-out elsewhere. */
+const CUT_OFF_CACHE_MS = 5000;
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export function createSessionService(db: Database, now: () => Date) {
+  const repository = createSessionRepository(db);
+  const cutOffs = new Map<string, { at: Date | null; readAt: number }>();
+
+  async function cutOff(userId: string): Promise<Date | null> {
+    const cached = cutOffs.get(userId);
+    if (cached && now().getTime() - cached.readAt < CUT_OFF_CACHE_MS) return cached.at;
+    const at = await repository.sessionsValidAfter(userId);
+    cutOffs.set(userId, { at, readAt: now().getTime() });
+    return at;
+  }
+
+  return {
+    /** Starts a session for a freshly verified sign-in; answers the cookie value. */
+    async start(userId: string, maxAgeMs: number): Promise<string> {
+      const id = randomBytes(32).toString('base64url');
+      await repository.insert(hashOf(id), userId, new Date(now().getTime() + maxAgeMs));
+      if (Math.random() < 0.01) await repository.deleteExpired(now());
+      return id;
+    },
+
+    /** Whether the cookie's session exists, has not expired and belongs to this user. */
+    async isActive(sessionId: string | undefined, userId: string): Promise<boolean> {
+      if (!sessionId || sessionId.length > 200) return false;
+      return (await repository.activeUser(hashOf(sessionId), now())) === userId;
+    },
+
+    /** The user a session cookie belongs to (for sign-out). */
+    async userOf(sessionId: string | undefined): Promise<string | null> {
+      if (!sessionId || sessionId.length > 200) return null;
+      return repository.activeUser(hashOf(sessionId), now());
+    },
+
+    /** Signs the user out everywhere: sessions gone, tokens from earlier sign-ins refused. */
+    async endAllFor(userId: string): Promise<void> {
+      // Token times have whole seconds; a sign-in in the same second as the sign-out stays valid.
+      const validAfter = new Date(Math.floor(now().getTime() / 1000) * 1000);
+      await repository.endAllFor(userId, validAfter);
+      cutOffs.set(userId, { at: validAfter, readAt: now().getTime() });
+    },
+
+    /** Whether a bearer token's sign-in (auth_time, in seconds) is after the user's last sign-out. */
+    async tokenIsCurrent(userId: string, authTimeSeconds: number | null): Promise<boolean> {
+      const at = await cutOff(userId);
+      if (!at) return true;
+      return authTimeSeconds !== null && authTimeSeconds * 1000 >= at.getTime();
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
