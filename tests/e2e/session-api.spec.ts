@@ -46,9 +46,10 @@ test.describe('session endpoints', () => {
     const state = await context.storageState();
     // Change the signed values (user and tokens) but keep the old signatures.
     const tampered = state.cookies.map((cookie) =>
-      cookie.name.startsWith('Codetrail.') && !cookie.name.endsWith('.sig') ? { ...cookie, value: `${cookie.value.slice(0, -6)}AAAAAA` } : cookie,
+      // The server-side session cookie stays genuine: the signatures alone must refuse this.
+      cookie.name === 'Codetrail.AuthUser' || cookie.name === 'Codetrail.AuthUserTokens' ? { ...cookie, value: `${cookie.value.slice(0, -6)}AAAAAA` } : cookie,
     );
-    expect(tampered.filter((cookie) => !cookie.name.endsWith('.sig'))).toHaveLength(2);
+    expect(tampered.filter((cookie) => cookie.value.endsWith('AAAAAA') && !cookie.name.endsWith('.sig'))).toHaveLength(2);
     const attacker = await playwright.request.newContext({ baseURL, storageState: { cookies: tampered, origins: [] } });
     const response = await attacker.get('/onboarding-check', { maxRedirects: 0 });
     expect(response.status()).toBe(307);

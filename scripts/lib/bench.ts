@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { waitForHttp } from './processes';
+
+/** Shared by the bench scripts: the stack on its own port and data folder, autocannon figures, sign-ins. */
+
+export const EMULATOR = 'http://127.0.0.1:9099';
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+  total: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Runs autocannon and computes percentiles from every response time (autocannon reports no p95). */
+export function measure(title: string, options: autocannon.Options): Promise<Figures> {
+  const times: number[] = [];
+  return new Promise<Figures>((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      times.sort((a, b) => a - b);
+      const failures = result.non2xx + result.errors + result.timeouts;
+      if (failures > 0) console.warn(`  ${title}: ${failures} non-2xx/errors/timeouts out of ${result.requests.total}`);
+      resolve({ requestsPerSecond: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures, total: result.requests.total });
+    });
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  });
+}
+
+/** A new emulator account's ID token. */
+export async function signUp(prefix = 'bench'): Promise<string> {
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `${prefix}-${Date.now()}@example.com`, password: 'bench-secret', returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** An existing emulator account's ID token (e.g. the demo course engineer). */
+export async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * Starts `npm start` on its own port and data folder from an empty database, runs `body` once
+ * the app answers, and stops the whole stack afterwards (also on Ctrl-C).
+ */
+export async function withStack(port: number, dataDir: string, body: (base: string) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const stack = spawn('npx', ['tsx', 'scripts/start.ts', '--fresh-data'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ORIGIN: base, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-(stack.pid ?? 0), 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+  };
+  process.on('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    console.log(`Starting the stack on ${base} (first start builds the app)…`);
+    let running = true;
+    stack.on('exit', () => {
+      running = false;
+    });
+    await waitForHttp(`${base}/api/health`, 400_000, () => running);
+    await body(base);
+  } finally {
+    stop();
+  }
+}
+
+export const ms = (value: number) => value.toFixed(1).padStart(8);
