@@ -51,9 +51,10 @@ export function runPython(py: PyodideInterface, request: RunRequest, onOutput?: 
   const execute = py.globals.get('__codetrail_run') as (source: string, filename: string, ns: PyProxy, seconds: number) => PyProxy | undefined;
   const toError = (value: PyProxy | undefined): RunError | null => {
     if (!value) return null;
-    const error = value.toJs?.({ dict_converter: Object.fromEntries }) as RunError;
+    const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
     value.destroy();
-    return error;
+    // Python's None arrives as undefined: the result must keep its shape (it crosses the sandbox's wire).
+    return { type: error.type ?? 'Error', message: error.message ?? '', line: error.line ?? null, file: error.file ?? null };
   };
 
   try {

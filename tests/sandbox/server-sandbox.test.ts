@@ -140,6 +140,11 @@ describe('Python: the Pyodide js module reaches only the sandbox process', () =>
     expect(Date.now() - started).toBeLessThan(60_000); // killed, not run to the end (hours)
   });
 
+  it('an endless Python loop is stopped by its own time limit, with the friendly message', async () => {
+    const result = ran(await engine.run(py('while True:\n    pass', { timeoutMs: 1000 })));
+    expect(result.error).toEqual({ type: 'Timeout', message: 'Your program ran for too long and was stopped. Is there a loop that never ends?', line: null, file: null });
+  });
+
   it('a memory bomb is killed at the memory cap', async () => {
     const result = ran(await engine.run(py('block = bytearray(2_000_000_000)\nprint(len(block))')));
     expect(result.passed).toBe(false);
