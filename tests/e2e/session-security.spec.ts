@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createAccount, uniqueEmail } from './support/emulator';
+import { createAccount, idTokenFor, uniqueEmail } from './support/emulator';
 
 /**
  * Attacks on sessions over real HTTP against the running app (issue 10): a copied cookie after
@@ -32,6 +32,19 @@ test.describe('session security', () => {
     // The refused copy is cleared too, and signing in again still works for the real learner.
     expect(page.headersArray().some((header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('Codetrail.Session=;'))).toBe(true);
     await Promise.all([victim.dispose(), thief.dispose()]);
+  });
+
+  test('a refreshed token keeps the same server session', async ({ playwright, baseURL }) => {
+    const email = uniqueEmail('refresh');
+    await createAccount(email, 'secret-123');
+    const browser = await playwright.request.newContext({ baseURL });
+    expect((await browser.post('/api/login', { headers: { Authorization: `Bearer ${await idTokenFor(email, 'secret-123')}` } })).status()).toBe(200);
+    const sessionOf = async () => (await browser.storageState()).cookies.find((cookie) => cookie.name === 'Codetrail.Session')?.value;
+    const first = await sessionOf();
+    expect((await browser.post('/api/login', { headers: { Authorization: `Bearer ${await idTokenFor(email, 'secret-123')}` } })).status()).toBe(200);
+    expect(await sessionOf()).toBe(first);
+    expect(await signedIn(browser)).toBe(true);
+    await browser.dispose();
   });
 
   test('the auth cookies without the server session are refused', async ({ playwright, baseURL }) => {

@@ -16,7 +16,8 @@ export interface RateLimitRule {
 }
 
 export const DEFAULT_RATE_LIMITS: Record<RateLimitKind, RateLimitRule> = {
-  'session-create': { limit: 30, windowSeconds: 10 * 60, per: 'ip', message: 'Too many sign-in attempts from this network. Wait a few minutes and try again.' },
+  // A school class behind one address signs in at once; refreshing an existing session is not counted.
+  'session-create': { limit: 100, windowSeconds: 10 * 60, per: 'ip', message: 'Too many sign-in attempts from this network. Wait a few minutes and try again.' },
   api: { limit: 600, windowSeconds: 60, per: 'learner', message: 'Too many requests in a short time. Wait a moment and try again.' },
   tutor: { limit: 100, windowSeconds: 24 * 60 * 60, per: 'learner', message: 'You have asked the tutor a lot today. Hints and check messages still help, and the tutor is back tomorrow.' },
 };

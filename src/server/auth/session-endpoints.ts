@@ -51,9 +51,12 @@ export const loginHandler: NextApiHandler = async (req, res) => {
   const services = await admit(req, res, 'sign in');
   if (!services) return;
   const env = serverEnv();
+  // The client SDK posts every refreshed token: a browser with a live session is not counted.
+  const currentSession = readSessionId(req);
+  const sessionUser = await services.sessions.userOf(currentSession);
   try {
     // Counted before the token is looked at, so guessing tokens is limited too.
-    await services.rateLimits.hit('session-create', clientAddress(req, env.trustProxy));
+    if (!sessionUser) await services.rateLimits.hit('session-create', clientAddress(req, env.trustProxy));
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -81,7 +84,14 @@ export const loginHandler: NextApiHandler = async (req, res) => {
     return;
   }
   const maxAgeMs = env.sessionCookieMaxAgeMs ?? SESSION_COOKIE_MAX_AGE_MS;
-  setSessionIdCookie(res, await services.sessions.start(userId, maxAgeMs), { maxAgeMs, secure: env.secureCookies });
+  let sessionId: string;
+  if (currentSession && sessionUser === userId) {
+    await services.sessions.extend(currentSession, maxAgeMs);
+    sessionId = currentSession;
+  } else {
+    sessionId = await services.sessions.start(userId, maxAgeMs);
+  }
+  setSessionIdCookie(res, sessionId, { maxAgeMs, secure: env.secureCookies });
   res.status(200).json({ status: true });
 };
 

@@ -9,6 +9,10 @@ export function createSessionRepository(db: Database) {
       await db.insert(sessions).values({ idHash, userId, expiresAt });
     },
 
+    async extend(idHash: string, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
+    },
+
     /** The user of a session that exists and has not expired. */
     async activeUser(idHash: string, now: Date): Promise<string | null> {
       const [row] = await db

@@ -37,6 +37,11 @@ export function createSessionService(db: Database, now: () => Date) {
       return id;
     },
 
+    /** A signed-in browser sent a fresh token (the client SDK refreshes hourly): the session lives on. */
+    async extend(sessionId: string, maxAgeMs: number): Promise<void> {
+      await repository.extend(hashOf(sessionId), new Date(now().getTime() + maxAgeMs));
+    },
+
     /** Whether the cookie's session exists, has not expired and belongs to this user. */
     async isActive(sessionId: string | undefined, userId: string): Promise<boolean> {
       if (!sessionId || sessionId.length > 200) return false;
