@@ -1,3 +1,4 @@
+import { memoizeUntilRejected } from '@/lib/promise/memoize-until-rejected';
 import { createNodeCheckEngine, type NodeCheckEngine } from '@/runner/node/node-check-engine';
 import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
@@ -29,10 +30,10 @@ export function createServices(db: Database, options: { now?: () => Date } = {})
   };
 }
 
-const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: Promise<Services> };
+const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: { current?: Promise<Services> } };
 
-/** The process-wide services over the process-wide database. */
-export function getServices(): Promise<Services> {
-  globalForServices.__codetrailServices ??= getDatabase().then((handle) => createServices(handle.db));
-  return globalForServices.__codetrailServices;
-}
+/**
+ * The process-wide services over the process-wide database. A failed database open is not
+ * kept: the next request tries again rather than every request failing until a restart.
+ */
+export const getServices = memoizeUntilRejected(() => getDatabase().then((handle) => createServices(handle.db)), (globalForServices.__codetrailServices ??= {}));
