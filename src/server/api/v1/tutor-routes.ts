@@ -17,7 +17,7 @@ export const explainBody = z
     files: z.array(z.object({ name: z.string().min(1).max(100), userContent: z.string() }).strict()).min(1).max(20),
     output: z.string().max(20_000),
     error: z.string().max(2_000).nullable(),
-    failedChecks: z.array(z.number().int().min(0)).max(50),
+    failedChecks: z.array(z.number().int().min(0).max(1000)).max(50),
   })
   .strict();
 
