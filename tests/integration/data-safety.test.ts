@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { savedFilesRoutes, saveFilesRoutes, MAX_VERSION } from '@/server/api/v1/learning-routes';
-import { progressSettingsRoutes } from '@/server/api/v1/progress-routes';
+import { progressSettingsRoutes, progressSyncRoutes } from '@/server/api/v1/progress-routes';
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
+import { createContentService } from '@/server/services/content-service';
+import { createProgressService, SYNC_DEFERRED_MESSAGE } from '@/server/services/progress-service';
 import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
@@ -80,5 +82,41 @@ describe(`data safety on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the e
     const identity = { uid: `weird-name-${Date.now()}`, email: null, displayName: 'Ada\u0000 \uD800Lovelace', roles: [], impersonated: false };
     await services.users.syncFromIdentity(identity);
     expect((await services.users.me(identity)).displayName).toBe('Ada\uFFFD \uFFFDLovelace');
+  });
+
+  it('answers a failed sync item with a sentence (and keeps it for the next sync), logging the internal error', async () => {
+    const content = createContentService(handle.db);
+    const internal = new Error('relation "publish_sets" does not exist');
+    const failing = { ...content, publishedTrack: async (trackId: string) => (trackId === 'javascript' ? Promise.reject(internal) : content.publishedTrack(trackId)) };
+    const progress = createProgressService(handle.db, failing);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const completedAt = new Date().toISOString();
+      const item = { mode: 'learn' as const, attempts: 1, usedHints: false, completedAt: new Date(completedAt), timeZone: null };
+      const result = await progressSyncRoutes({ ...services, progress }).POST?.handle({
+        identity: { uid: learner.uid, email: null, displayName: null, roles: [], impersonated: false },
+        query: {},
+        body: {
+          timeZone: 'UTC',
+          completions: [
+            { ...lesson, ...item, completedAt },
+            { trackId: 'javascript', tutorialId: 'javascript-basics', chapterId: 'x', lessonId: 'js-anything', ...item, completedAt },
+            { ...chapter, lessonId: 'py-no-such-lesson', ...item, completedAt },
+          ],
+        },
+      });
+      const body = JSON.stringify(result?.body);
+      expect(body).not.toContain('publish_sets');
+      expect(result?.body).toMatchObject({
+        results: [
+          { lessonId: lesson.lessonId, status: 'recorded' },
+          { lessonId: 'js-anything', status: 'deferred', message: SYNC_DEFERRED_MESSAGE },
+          { lessonId: 'py-no-such-lesson', status: 'rejected', message: 'Chapter "python-basics-first-steps" has no lesson "py-no-such-lesson".' },
+        ],
+      });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('progress: sync could not record lesson js-anything'), internal);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logger } from '@/lib/logger';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { HttpError, notFound } from '@/server/http/http-error';
@@ -43,8 +44,9 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
           const text = await askTutor(config, { lessonTitle: lesson.title, explanation: lesson.explanation, files, output: body.output, error: body.error, failedChecks }, fetchImpl);
           return { body: { text } };
         } catch (error) {
-          if (error instanceof TutorUnavailableError) throw new HttpError(502, error.message);
-          throw error;
+          if (!(error instanceof TutorUnavailableError)) throw error;
+          logger.warn('tutor: the model did not help', error.detail);
+          throw new HttpError(502, error.message);
         }
       },
     }),
