@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
@@ -70,12 +71,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** From /proc on Linux; elsewhere (macOS) from ps, so `npm run dev`'s grandchild still inherits the lock. */
+function parentOf(pid: number): number | null {
+  const stat = readProcStat(pid);
+  if (stat) return parentPidFromStat(stat);
+  try {
+    const parent = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return Number.isInteger(parent) && parent > 0 ? parent : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAncestor(pid: number): boolean {
   let current: number | null = process.ppid;
   for (let depth = 0; current && current > 1 && depth < 64; depth += 1) {
     if (current === pid) return true;
-    const stat = readProcStat(current);
-    current = stat ? parentPidFromStat(stat) : null;
+    current = parentOf(current);
   }
   return false;
 }
@@ -85,11 +97,19 @@ function holderFacts(pid: number): HolderFacts {
   return { alive: isAlive(pid), processStart: stat ? processStartFromStat(stat) : null, isAncestor: isAncestor(pid) };
 }
 
+function parentArgv(): string[] | null {
+  try {
+    return readFileSync(`/proc/${process.ppid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
 function ownInfo(token: string): LockInfo {
   const stat = readProcStat('self');
   return {
     pid: process.pid,
-    command: describeCommand(process.argv, process.env.npm_lifecycle_event),
+    command: describeCommand(process.argv, process.env.npm_lifecycle_event, parentArgv()),
     startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
     processStart: stat ? processStartFromStat(stat) : null,
     token,

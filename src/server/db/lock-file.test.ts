@@ -77,6 +77,13 @@ describe('describeCommand', () => {
     expect(describeCommand(argv, event)).toBe(expected);
   });
 
+  it('names the dev server by the `next dev` that forked it', () => {
+    const child = ['/usr/bin/node', '/app/node_modules/next/dist/server/lib/start-server.js'];
+    const parent = ['node', 'node_modules/.bin/next', 'dev', '--port', '3000'];
+    expect(describeCommand(child, 'dev', parent)).toBe('npm run dev: next dev --port 3000');
+    expect(describeCommand(child, 'dev', null)).toBe('npm run dev: start-server.js');
+  });
+
   it('cuts very long command lines', () => {
     const text = describeCommand(['node', 'x.js', 'a'.repeat(500)], undefined);
     expect(text).toHaveLength(160);

@@ -85,10 +85,15 @@ export function parentPidFromStat(stat: string): number | null {
 
 const MAX_COMMAND_LENGTH = 160;
 
+// `next dev` serves from a child it forks from one of its internal files; the parent's command
+// line ("next dev --port 3000") is what a person would recognise.
+const INTERNAL_NEXT_ENTRY = /[\\/]next[\\/]dist[\\/]server[\\/]/;
+
 /** "npm start: next start --port 3000" — how a person would recognise the process. */
-export function describeCommand(argv: readonly string[], npmLifecycleEvent: string | undefined): string {
-  const script = argv[1] ? (argv[1].split(/[\\/]/).pop() ?? argv[1]) : (argv[0] ?? 'node');
-  const command = [script, ...argv.slice(2)].join(' ');
+export function describeCommand(argv: readonly string[], npmLifecycleEvent: string | undefined, parentArgv: readonly string[] | null = null): string {
+  const shown = INTERNAL_NEXT_ENTRY.test(argv[1] ?? '') && parentArgv && parentArgv.length > 1 ? parentArgv : argv;
+  const script = shown[1] ? (shown[1].split(/[\\/]/).pop() ?? shown[1]) : (shown[0] ?? 'node');
+  const command = [script, ...shown.slice(2)].join(' ');
   const npm = npmLifecycleEvent ? `${['start', 'test'].includes(npmLifecycleEvent) ? 'npm' : 'npm run'} ${npmLifecycleEvent}: ` : '';
   const text = `${npm}${command}`;
   return text.length > MAX_COMMAND_LENGTH ? `${text.slice(0, MAX_COMMAND_LENGTH - 1)}…` : text;
