@@ -5,21 +5,21 @@
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
 import { openDatabase } from '../src/server/db/client';
+import { DataDirInUseError } from '../src/server/db/data-dir-lock';
 import { describePublish, publishContent } from './lib/publish';
-import { isUp } from './lib/processes';
 
 async function main(): Promise<number> {
   loadEnvConfig(process.cwd(), false);
   const url = process.env.DATABASE_URL;
-  const port = Number(process.env.PORT || 3000);
-  if (!url && (await isUp(`http://127.0.0.1:${port}/api/health`))) {
-    console.error(
-      `Codetrail is running on port ${port} with the embedded database, which only one process may open.\n` +
-        'Stop it and run this again, or simply restart `npm start`: it publishes changed content on start.',
-    );
+  let handle;
+  try {
+    handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR || '.data' });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    // The running app publishes changed content by itself when it starts.
+    console.error(`${error.message}\nOr simply restart \`npm start\`: it publishes changed content on start.`);
     return 1;
   }
-  const handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR || '.data' });
   try {
     const outcome = await publishContent(handle, { force: true, root: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined });
     if (outcome.kind === 'invalid') {

@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
-import { openDatabase } from '../src/server/db/client';
 import { ConfigurationError, parseServerEnv } from '../src/server/config/server-env';
+import { embeddedDatabaseFolder, openDatabase } from '../src/server/db/client';
+import { lockDataFolder, type DataDirLock } from '../src/server/db/data-dir-lock';
 import { describePublish, publishContent } from './lib/publish';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
@@ -79,17 +80,22 @@ async function main(): Promise<void> {
         'which accepts unsigned tokens: anyone who can reach it can sign in as anyone. Use a real Firebase project for a shared server.',
     );
   }
+  // First of all, so a second `npm start` on the same folder refuses before starting anything.
+  // This process keeps the lock while it migrates and publishes, then hands it to Next.
+  let dataLock: DataDirLock | null = null;
+  if (!process.env.DATABASE_URL) dataLock = await lockDataFolder(embeddedDatabaseFolder(dataDir));
+
   if (local) {
     process.env.FIREBASE_AUTH_EMULATOR_HOST ||= EMULATOR_HOST;
     await startAuthEmulator(group, projectId);
     await ensureDemoAccounts(cliAdminAuth(projectId));
   }
 
-  if (args.has('--fresh-data') && !process.env.DATABASE_URL) rmSync(path.resolve(dataDir, 'pglite'), { recursive: true, force: true });
+  if (args.has('--fresh-data') && dataLock) rmSync(embeddedDatabaseFolder(dataDir), { recursive: true, force: true });
   const target = process.env.DATABASE_URL ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const);
   const database = await openDatabase(target);
   try {
-    console.log(`[codetrail] Database migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `embedded, in ${path.resolve(dataDir, 'pglite')}`}).`);
+    console.log(`[codetrail] Database migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `embedded, in ${embeddedDatabaseFolder(dataDir)}`}).`);
     const outcome = await publishContent(database, { force: false });
     if (outcome.kind === 'invalid') {
       console.error('[codetrail] Course content has errors; learners keep the last published version:');
@@ -97,14 +103,15 @@ async function main(): Promise<void> {
     } else if (outcome.kind === 'published') console.log(`[codetrail] ${describePublish(outcome.result)}`);
     else console.log('[codetrail] Course content is unchanged since the last publish.');
   } finally {
-    await database.close(); // The app opens it itself; PGlite allows one process at a time.
+    // The app opens it itself: one process at a time, and the lock stays with this one until then.
+    await database.close();
   }
 
   if (!dev) await buildIfNeeded();
 
   let running = true;
   group.spawn('Next.js', nextBin, [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: dev ? 'development' : 'production' },
+    env: { ...process.env, ...dataLock?.handoffEnv(), PORT: String(port), NODE_ENV: dev ? 'development' : 'production' },
     onExit: (code) => {
       running = false;
       console.error(`[codetrail] Next.js exited (${code}); stopping.`);

@@ -27,7 +27,13 @@ export const progressSummarySchema = z.object({
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
 const syncResponseSchema = z.object({
-  results: z.array(z.union([z.object({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }).passthrough(), z.object({ status: z.literal('rejected'), lessonId: z.string(), message: z.string() })])),
+  results: z.array(
+    z.union([
+      z.object({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }).passthrough(),
+      // rejected: never recordable (the lesson is gone); deferred: try again later.
+      z.object({ status: z.enum(['rejected', 'deferred']), lessonId: z.string(), message: z.string() }),
+    ]),
+  ),
   summary: progressSummarySchema,
 });
 

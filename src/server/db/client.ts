@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataFolder } from './data-dir-lock';
 import { schema } from './schema';
 
 /**
@@ -21,6 +22,9 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
 
+/** Where the embedded database of a data folder lives (its lock file sits beside it). */
+export const embeddedDatabaseFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const [{ drizzle }, { migrate }, { Pool }] = await Promise.all([
@@ -39,16 +43,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  let client: InstanceType<typeof PGlite>;
-  if (target.dataDir) {
-    const dir = path.resolve(target.dataDir, 'pglite');
+  if (!target.dataDir) {
+    const client = new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  }
+
+  const dir = embeddedDatabaseFolder(target.dataDir);
+  // Before PGlite touches the folder: a second process on it corrupts it for good.
+  const lock = await lockDataFolder(dir, { forOpening: true });
+  try {
     // PGlite does not create missing parent folders.
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
+    const client = new PGlite(dir);
+    const db = drizzle(client, { schema });
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
   }
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AuthenticationError, type Identity } from '@/server/auth/identity';
 import { RateLimitedError } from '@/server/services/rate-limit-service';
 import { HttpError } from './http-error';
+import { refuseUnstorableInput } from './unstorable-input';
 
 /**
  * Framework-free API endpoints: parse the request with zod, authenticate, call a service,
@@ -79,6 +80,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     }
     await deps.onAuthenticated?.(identity);
 
+    refuseUnstorableInput(request.query, request.body);
     let query: unknown = {};
     if (endpoint.query) {
       const parsed = endpoint.query.safeParse(request.query);

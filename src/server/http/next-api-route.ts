@@ -3,7 +3,7 @@ import type { NextApiHandler, NextApiRequest } from 'next';
 import { AuthenticationError, authenticate, type Identity } from '@/server/auth/identity';
 import { logger } from '@/lib/logger';
 import { getServices, type Services } from '@/server/services/services';
-import { runRoutes, type ApiRequest, type Routes } from './endpoint';
+import { runRoutes, type ApiRequest, type EndpointDependencies, type Routes } from './endpoint';
 import { HttpError } from './http-error';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -49,8 +49,16 @@ export function onApiCaller(services: Services): (identity: Identity) => Promise
   };
 }
 
+/** What the adapter reaches outside itself; tests pass their own to drive the real adapter. */
+export interface ApiRouteDependencies {
+  getServices: () => Promise<Services>;
+  authenticate: EndpointDependencies['authenticate'];
+}
+
+const appDependencies: ApiRouteDependencies = { getServices, authenticate };
+
 /** Adapts framework-free routes to a Next API route under /api/v1. */
-export function nextApiRoute(buildRoutes: (services: Services, req: NextApiRequest) => Routes): NextApiHandler {
+export function nextApiRoute(buildRoutes: (services: Services, req: NextApiRequest) => Routes, deps: ApiRouteDependencies = appDependencies): NextApiHandler {
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     let body: unknown;
@@ -64,14 +72,14 @@ export function nextApiRoute(buildRoutes: (services: Services, req: NextApiReque
     }
     let services: Services;
     try {
-      services = await getServices();
+      services = await deps.getServices();
     } catch (error) {
       logger.error('api: database unavailable', error);
       res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
       return;
     }
     const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
-      authenticate,
+      authenticate: deps.authenticate,
       onAuthenticated: onApiCaller(services),
       logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
     });

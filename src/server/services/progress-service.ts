@@ -17,7 +17,8 @@ import {
 import { lessonXpAward, projectXpAward, type XpAward } from '@/domain/progress/xp';
 import type { LessonMode } from '@/domain/lessons/lesson-mode';
 import type { Database } from '@/server/db/client';
-import { conflict, notFound } from '@/server/http/http-error';
+import { logger } from '@/lib/logger';
+import { conflict, HttpError, notFound } from '@/server/http/http-error';
 import { createLearningRepository } from '@/server/repositories/learning-repository';
 import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
 import type { ContentService } from './content-service';
@@ -52,6 +53,7 @@ function defaultProgress(userId: string): ProgressRow {
   };
 }
 const FREEZE_REASON = 'A streak freeze covered this missed day';
+export const SYNC_DEFERRED_MESSAGE = 'This lesson could not be recorded just now. It stays on this device and is sent again next time.';
 
 /** XP, streaks, the daily goal, freezes and leagues for one learner at a time. */
 export function createProgressService(db: Database, content: ContentService) {
@@ -278,8 +280,14 @@ export function createProgressService(db: Database, content: ContentService) {
         try {
           results.push({ status: 'recorded' as const, ...(await recordCompletion(userId, item, { ...item, timeZone: item.timeZone ?? timeZone }, now)) });
         } catch (error) {
-          // A lesson removed from the course since it was passed offline is reported, not fatal.
-          results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error instanceof Error ? error.message : 'could not be recorded' });
+          // A lesson removed from the course since it was passed offline is rejected for good,
+          // with the API's own sentence. Anything else is our fault: the learner keeps the
+          // completion on their device and sends it again; the details stay in the server log.
+          if (error instanceof HttpError) results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error.message });
+          else {
+            logger.error(`progress: sync could not record lesson ${item.lessonId}`, error);
+            results.push({ lessonId: item.lessonId, status: 'deferred' as const, message: SYNC_DEFERRED_MESSAGE });
+          }
         }
       }
       if (timeZone && isValidTimeZone(timeZone))

@@ -1,5 +1,6 @@
 import { logger } from '@/lib/logger';
 import { createSandboxedCheckEngine, type SandboxedCheckEngine } from '@/runner/sandbox/sandbox-pool';
+import { memoizeUntilRejected } from '@/lib/promise/memoize-until-rejected';
 import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
@@ -42,10 +43,10 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
   };
 }
 
-const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: Promise<Services> };
+const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: { current?: Promise<Services> } };
 
-/** The process-wide services over the process-wide database. */
-export function getServices(): Promise<Services> {
-  globalForServices.__codetrailServices ??= getDatabase().then((handle) => createServices(handle.db, { rateLimits: serverEnv().rateLimits }));
-  return globalForServices.__codetrailServices;
-}
+/**
+ * The process-wide services over the process-wide database. A failed database open is not
+ * kept: the next request tries again rather than every request failing until a restart.
+ */
+export const getServices = memoizeUntilRejected(() => getDatabase().then((handle) => createServices(handle.db, { rateLimits: serverEnv().rateLimits })), (globalForServices.__codetrailServices ??= {}));

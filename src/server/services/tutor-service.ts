@@ -23,9 +23,19 @@ export interface TutorFacts {
   failedChecks: string[];
 }
 
+/** `message` is for the learner; `detail` (the model's status, a network error) is for the server log only. */
 export class TutorUnavailableError extends Error {
   override name = 'TutorUnavailableError';
+  constructor(
+    message: string,
+    readonly detail: unknown,
+  ) {
+    super(message);
+  }
 }
+
+const NOT_ANSWERING = 'The tutor is not answering right now. Try again in a moment; the lesson’s hints still help.';
+const UNREADABLE = 'The tutor’s answer could not be read. Try again in a moment; the lesson’s hints still help.';
 
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
@@ -61,12 +71,12 @@ export async function askTutor(config: TutorConfig, facts: TutorFacts, fetchImpl
     body: JSON.stringify({ model: config.model, messages: buildTutorMessages(facts), temperature: 0.2, max_tokens: 200 }),
     signal: AbortSignal.timeout(config.timeoutMs),
   }).catch((error: unknown) => {
-    throw new TutorUnavailableError(`The tutor model did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TutorUnavailableError(NOT_ANSWERING, error);
   });
-  if (!response.ok) throw new TutorUnavailableError(`The tutor model answered ${response.status}.`);
+  if (!response.ok) throw new TutorUnavailableError(NOT_ANSWERING, `the tutor model answered ${response.status}`);
   const parsed = completionSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new TutorUnavailableError('The tutor model sent an answer we could not read.');
+  if (!parsed.success) throw new TutorUnavailableError(UNREADABLE, 'the tutor model sent an answer of another shape');
   const text = parsed.data.choices[0]?.message.content.trim() ?? '';
-  if (!text) throw new TutorUnavailableError('The tutor model sent an empty answer.');
+  if (!text) throw new TutorUnavailableError(UNREADABLE, 'the tutor model sent an empty answer');
   return text.slice(0, 1200);
 }

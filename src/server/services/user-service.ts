@@ -1,3 +1,4 @@
+import { toStorableText } from '@/domain/text/unstorable-characters';
 import type { Identity } from '@/server/auth/identity';
 import type { Database } from '@/server/db/client';
 import { createUserRepository } from '@/server/repositories/user-repository';
@@ -24,11 +25,14 @@ export function createUserService(db: Database, now: () => number = Date.now) {
       const fingerprint = JSON.stringify([identity.email, identity.displayName, identity.roles]);
       const memo = synced.get(identity.uid);
       if (memo && memo.fingerprint === fingerprint && now() - memo.at < SYNC_TTL_MS) return;
+      // The token's fields are the learner's own words (a display name may hold NUL): stored
+      // as well as they can be rather than refusing the learner every request.
+      const storable = (text: string | null) => (text === null ? null : toStorableText(text));
       await repository.upsertFromIdentity({
         id: identity.uid,
-        email: identity.email,
-        displayName: identity.displayName,
-        roles: identity.roles,
+        email: storable(identity.email),
+        displayName: storable(identity.displayName),
+        roles: identity.roles.map(toStorableText),
       });
       synced.set(identity.uid, { fingerprint, at: now() });
     },

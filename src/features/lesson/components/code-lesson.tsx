@@ -24,6 +24,8 @@ export interface CodeLessonProps {
   result: RunResult | null;
   runtimeStatus: RuntimeStatus;
   saveStatus: SaveStatus;
+  /** Why the server refused the last save (the learner can fix it); the draft stays on this device. */
+  saveRefusal?: string | null;
   disabled: boolean;
   /** Lines handed to input() in Python lessons, one per call. */
   stdin: string;
@@ -38,7 +40,7 @@ const SAVE_LABEL: Record<SaveStatus, string> = {
 };
 
 /** The code interaction: file tabs, the editor, Run & check, the console and each check's result. */
-export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, disabled, stdin, onStdinChange }: CodeLessonProps) {
+export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange }: CodeLessonProps) {
   const definitions = lesson.executableContent?.files ?? [];
   const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
   const tabsId = useId();
@@ -105,6 +107,11 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
           {SAVE_LABEL[saveStatus]}
         </span>
       </div>
+      {saveStatus === 'error' && saveRefusal && (
+        <p className={styles.error} role="alert">
+          {saveRefusal} Your code stays saved on this device.
+        </p>
+      )}
       {lesson.lessonType === 'HTML' && <HtmlPreview files={files} />}
       <div className={styles.console} hidden={lesson.lessonType === 'HTML' && !output && !(result?.status === 'ran' && result.error)}>
         <h3 className={styles.consoleTitle}>Output</h3>

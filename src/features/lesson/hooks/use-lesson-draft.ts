@@ -1,9 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-client/api-error';
 import { draftKey, readDraft, writeDraft, type Draft } from './draft-store';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
 
 const SYNC_DELAY_MS = 800;
+
+/**
+ * The server's own sentence when it refused these files for a reason the learner can fix (a
+ * character that cannot be saved, a file too large); null for outages, which just retry.
+ */
+export function saveRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || [401, 408, 429].includes(error.status)) return null;
+  return error.serverMessage;
+}
 
 export interface LessonDraftOptions {
   userId: string | null;
@@ -23,6 +33,7 @@ export interface LessonDraftOptions {
 export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, starterFiles, save }: LessonDraftOptions) {
   const [files, setFiles] = useState(initialFiles);
   const [status, setStatus] = useState<SaveStatus>('saved');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const latest = useRef<Draft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saving = useRef(false);
@@ -42,12 +53,15 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
     setStatus('saving');
     try {
       await saveRef.current(draft.files);
+      setRefusal(null);
       if (latest.current === draft) {
         latest.current = { ...draft, synced: true };
         await writeDraft(key, latest.current).catch(() => undefined);
         setStatus('saved');
       }
-    } catch {
+    } catch (error) {
+      // The draft stays in IndexedDB unsynced: nothing typed is lost while the learner fixes it.
+      setRefusal(saveRefusal(error));
       setStatus(typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'error');
     } finally {
       saving.current = false;
@@ -114,5 +128,5 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
     [files, replaceAll],
   );
 
-  return { files, status, setFile, reset: () => replaceAll(starterFiles) };
+  return { files, status, refusal, setFile, reset: () => replaceAll(starterFiles) };
 }

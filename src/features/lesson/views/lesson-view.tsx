@@ -322,6 +322,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
             result={runResult}
             runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
             saveStatus={draft.status}
+            saveRefusal={draft.refusal}
             disabled={passed}
             stdin={stdin}
             onStdinChange={setStdin}

@@ -28,8 +28,9 @@ export default function SyncProgressView() {
     const pending = readPendingCompletions(user.id);
     try {
       const { results, summary } = await endpoints.sync(pending, browserTimeZone() ?? null);
-      // Rejected ones (a lesson removed since) will never succeed: drop them too.
-      removePendingCompletions(user.id, results.map((result) => result.lessonId));
+      // Rejected ones (a lesson removed since) will never succeed: drop them too. Deferred ones
+      // (the server failed) stay queued for the next sync.
+      removePendingCompletions(user.id, results.filter((result) => result.status !== 'deferred').map((result) => result.lessonId));
       store(summary);
       const syncedXp = results.reduce((sum, result) => sum + (result.status === 'recorded' ? result.xpAwarded : 0), 0);
       const prevXPCount = Math.max(0, summary.xpToday - (query.earned ?? 0) - syncedXp);

@@ -13,7 +13,12 @@ import { timeZoneSchema } from './progress-routes';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
 
 const id = (what: string) => z.string().regex(ID_PATTERN, `${what} must be a lower-case kebab-case id`);
-const version = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive whole number`);
+/** Versions are PostgreSQL integer columns: a larger number would fail in the database, not here. */
+export const MAX_VERSION = 2 ** 31 - 1;
+const version = (what: string) => {
+  const range = `${what} must be a whole number from 1 to ${MAX_VERSION}`;
+  return z.coerce.number({ error: `${what} must be a number` }).int(range).min(1, range).max(MAX_VERSION, range);
+};
 
 const trackParams = z.object({ trackId: id('trackId') });
 const tutorialParams = trackParams.extend({ tutorialId: id('tutorialId') });
@@ -21,7 +26,6 @@ const chapterParams = tutorialParams.extend({ chapterId: id('chapterId') });
 const lessonParams = chapterParams.extend({ lessonId: id('lessonId') });
 const withTrackVersion = chapterParams.extend({ trackVersion: version('trackVersion') });
 const withPublishSetVersion = lessonParams.extend({ publishSetVersion: version('publishSetVersion') });
-
 
 export const saveFilesBody = z
   .object({

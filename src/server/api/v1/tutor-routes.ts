@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logger } from '@/lib/logger';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { HttpError, notFound } from '@/server/http/http-error';
@@ -17,7 +18,7 @@ export const explainBody = z
     files: z.array(z.object({ name: z.string().min(1).max(100), userContent: z.string() }).strict()).min(1).max(20),
     output: z.string().max(20_000),
     error: z.string().max(2_000).nullable(),
-    failedChecks: z.array(z.number().int().min(0)).max(50),
+    failedChecks: z.array(z.number().int().min(0).max(1000)).max(50),
   })
   .strict();
 
@@ -45,8 +46,9 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
           const text = await askTutor(config, { lessonTitle: lesson.title, explanation: lesson.explanation, files, output: body.output, error: body.error, failedChecks }, fetchImpl);
           return { body: { text } };
         } catch (error) {
-          if (error instanceof TutorUnavailableError) throw new HttpError(502, error.message);
-          throw error;
+          if (!(error instanceof TutorUnavailableError)) throw error;
+          logger.warn('tutor: the model did not help', error.detail);
+          throw new HttpError(502, error.message);
         }
       },
     }),
