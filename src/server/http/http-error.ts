@@ -5,7 +5,7 @@ export class HttpError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503,
     message: string,
     /** Sent with the answer, e.g. Retry-After on 429 and 503. */
-    readonly headers: Record<string, string> = {},
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

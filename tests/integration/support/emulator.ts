@@ -13,12 +13,19 @@ export function testAdminAuth(): Auth {
   return getAuth();
 }
 
-async function identityToolkit(path: string, body: unknown): Promise<{ idToken: string; localId: string }> {
-  const response = await fetch(`http://${host()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+async function identityToolkit(path: string, body: unknown, attempt = 1): Promise<{ idToken: string; localId: string }> {
+  // The emulator sometimes closes a kept-alive connection under load: one more try, then fail.
+  let response: Response;
+  try {
+    response = await fetch(`http://${host()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    if (attempt >= 2) throw error;
+    return identityToolkit(path, body, attempt + 1);
+  }
   if (!response.ok) throw new Error(`Emulator ${path} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { idToken: string; localId: string };
 }
