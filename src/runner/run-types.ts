@@ -38,4 +38,6 @@ export type RunResult =
     }
   | { status: 'unsupported'; reason: string };
 
+export type UnsupportedRun = Extract<RunResult, { status: 'unsupported' }>;
+
 export const DEFAULT_TIMEOUT_MS = 5000;
