@@ -3,7 +3,7 @@ import dynamic from 'next/dynamic';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { RunResult } from '@/runner/run-types';
 import { Button, Spinner } from '@/ui';
-import type { RuntimeStatus } from '../runners/browser-check-engine';
+import type { RuntimeStatus } from '@/runner/browser/browser-check-engine';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
 import { HtmlPreview } from './html-preview';
 import styles from './code-lesson.module.css';

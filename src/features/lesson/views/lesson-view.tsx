@@ -17,7 +17,7 @@ import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import type { BrowserCheckEngine, RuntimeStatus } from '../runners/browser-check-engine';
+import type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 import { addPendingCompletion, browserTimeZone } from '@/features/progress/pending/pending-completions';
 import { leagueKey, progressKey } from '@/features/progress/api/progress-keys';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: Ru
     // The runtimes load after the page is interactive; they are not part of its first load.
     let created: BrowserCheckEngine | null = null;
     let cancelled = false;
-    void import('../runners/browser-check-engine').then(({ createBrowserCheckEngine }) => {
+    void import('@/runner/browser/browser-check-engine').then(({ createBrowserCheckEngine }) => {
       if (cancelled) return;
       created = createBrowserCheckEngine(setPythonStatus);
       setEngine(created);
