@@ -1,6 +1,7 @@
 // @ts-check
 process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ||= '1'; // our lockfile omits registry URLs; Next must not try to patch it online
 const path = require('node:path');
+const { PHASE_DEVELOPMENT_SERVER } = require('next/constants');
 
 const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-codetrail';
 // `demo-*` projects are emulator-only: next-firebase-auth and firebase-admin on the server read
@@ -88,7 +89,7 @@ const sandboxAssets = {
 
 /**
  * Loads one of our pure TypeScript modules into this config, so the headers come from the same
- * tested rules (src/domain/security) as the rest of the app.
+ * tested rules (src/domain/security) and the same theme script string the app renders.
  */
 function requireTypeScript(file) {
   const Module = require('node:module');
@@ -102,10 +103,13 @@ function requireTypeScript(file) {
   return loaded.exports;
 }
 
-const { VENDOR_HEADERS } = requireTypeScript('src/domain/security/security-headers.ts');
+const { appSecurityHeaders, VENDOR_HEADERS } = requireTypeScript('src/domain/security/security-headers.ts');
+const { themeInitScript } = requireTypeScript('src/ui/theme.ts');
+const { publicEnv } = requireTypeScript('src/lib/env/public-env.ts');
+const themeScriptHash = require('node:crypto').createHash('sha256').update(themeInitScript).digest('base64');
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/** @type {(phase: string) => import('next').NextConfig} */
+const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
@@ -127,12 +131,16 @@ const nextConfig = {
     }
     return config;
   },
+  // Headers are computed when the app is built (Next stores them in the routes manifest): set
+  // APP_ORIGIN and the NEXT_PUBLIC_* variables for the build as for the server.
   async headers() {
-    const appHeaders = [
-      { key: 'X-Content-Type-Options', value: 'nosniff' },
-      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-      { key: 'X-Frame-Options', value: 'DENY' },
-    ];
+    const appHeaders = appSecurityHeaders({
+      inlineScriptHashes: [themeScriptHash],
+      authEmulatorHost: publicEnv.authEmulatorHost,
+      development: phase === PHASE_DEVELOPMENT_SERVER,
+      // Only the scheme matters here (HSTS on https).
+      appOrigin: process.env.APP_ORIGIN || 'http://localhost',
+    });
     return [
       // The sandbox documents send their own policy (src/server/sandbox); the app's forbids framing.
       { source: '/:path((?!sandbox/).*)', headers: appHeaders },
@@ -142,6 +150,6 @@ const nextConfig = {
   async rewrites() {
     return [{ source: '/sandbox/:kind', destination: '/api/sandbox/:kind' }];
   },
-};
+});
 
 module.exports = nextConfig;

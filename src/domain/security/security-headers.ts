@@ -5,10 +5,12 @@ export interface Header {
   value: string;
 }
 
-/** Powerful features no Codetrail page uses; denied for the app and every frame inside it. */
+/**
+ * Powerful features no Codetrail page uses; denied for the app and every frame inside it. Only
+ * names Chromium knows: an unknown one (such as `bluetooth`) is reported as a header error.
+ */
 export const DENIED_FEATURES = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
