@@ -55,9 +55,10 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
   const execute = py.globals.get('__codetrail_run') as (source: string, filename: string, ns: PyProxy, seconds: number) => PyProxy | undefined;
   const toError = (value: PyProxy | undefined): RunError | null => {
     if (!value) return null;
-    const error = value.toJs?.({ dict_converter: Object.fromEntries }) as RunError;
+    const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
     value.destroy();
-    return error;
+    // Python's None arrives as undefined; the error shape promises null.
+    return { type: String(error.type), message: String(error.message), line: error.line ?? null, file: error.file ?? null };
   };
 
   try {

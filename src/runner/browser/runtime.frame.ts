@@ -58,7 +58,7 @@ function onOutput(id: number, text: string) {
 
 function sanitize(outcome: WireOutcome): WireOutcome {
   if (outcome.status !== 'ran') return { status: 'unsupported', reason: cut(String(outcome.reason), MESSAGE_LIMIT_CHARS) };
-  const error = outcome.error ? { ...outcome.error, message: cut(String(outcome.error.message), MESSAGE_LIMIT_CHARS) } : null;
+  const error = outcome.error ? { type: String(outcome.error.type), message: cut(String(outcome.error.message), MESSAGE_LIMIT_CHARS), line: outcome.error.line ?? null, file: outcome.error.file ?? null } : null;
   const assertionFailures = outcome.assertionFailures.map(([index, failure]): [number, string | null] => [index, failure === null ? null : cut(String(failure), MESSAGE_LIMIT_CHARS)]);
   return { ...outcome, error, assertionFailures };
 }
