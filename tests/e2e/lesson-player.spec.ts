@@ -119,7 +119,7 @@ test.describe('lesson player', () => {
     await expect(page.getByRole('heading', { name: 'Join text together' })).toBeVisible();
     await page.route('**/savefiles**', (route) => route.abort('internetdisconnected'));
     await typeCode(page, 'name = "Offline Ada"');
-    await expect(page.getByText(/Not synced yet|Offline/)).toBeVisible();
+    await expect(page.locator('[data-save-status]')).toHaveText(/Not synced yet|Offline/);
     await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
 
     await page.reload();
