@@ -116,7 +116,7 @@ const nextConfig = (phase) => ({
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // Read by the /sandbox route on the server only.
+  // Read by the /api/sandbox route on the server only.
   env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets) },
   webpack(config, { isServer }) {
     if (!isServer) {
@@ -143,12 +143,9 @@ const nextConfig = (phase) => ({
     });
     return [
       // The sandbox documents send their own policy (src/server/sandbox); the app's forbids framing.
-      { source: '/:path((?!sandbox/).*)', headers: appHeaders },
+      { source: '/:path((?!api/sandbox/).*)', headers: appHeaders },
       { source: '/vendor/:path*', headers: VENDOR_HEADERS },
     ];
-  },
-  async rewrites() {
-    return [{ source: '/sandbox/:kind', destination: '/api/sandbox/:kind' }];
   },
 });
 

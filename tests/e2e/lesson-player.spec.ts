@@ -73,7 +73,7 @@ test.describe('lesson player', () => {
 
   test("an HTML lesson's preview updates as the learner types, and its checks run in the sandbox", async ({ page }) => {
     await signInTo(page, '/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=0');
-    // The learner's page is nested in the /sandbox/page document (see docs/security.md).
+    // The learner's page is nested in the /api/sandbox/page document (see docs/security.md).
     const preview = page.frameLocator('iframe[title="Preview of your page"]').frameLocator('iframe[title="Your page"]');
     await typeCode(page, '<h1>Codetrail rocks</h1>');
     await expect(preview.locator('h1')).toHaveText('Codetrail rocks');
@@ -81,7 +81,7 @@ test.describe('lesson player', () => {
     await expect(preview.locator('p')).toHaveText('Live preview');
     // The sandboxed page cannot reach the app: an opaque origin, from the app's sandbox document.
     expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('sandbox')).toBe('allow-scripts');
-    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('src')).toBe('/sandbox/page');
+    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('src')).toBe('/api/sandbox/page');
     await page.getByRole('button', { name: 'Run & check' }).click();
     await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();
   });

@@ -128,7 +128,7 @@ test.describe('security headers and the Content-Security-Policy', () => {
 
   test('sandbox documents carry their own policy; vendored files can be read by them', async ({ request }) => {
     for (const kind of ['python', 'javascript', 'sql', 'page']) {
-      const response = await request.get(`/sandbox/${kind}`);
+      const response = await request.get(`/api/sandbox/${kind}`);
       expect(response.status()).toBe(200);
       const headers = response.headers();
       expect(headers['content-security-policy']).toMatch(/^sandbox allow-scripts; default-src 'none';/);
@@ -137,12 +137,12 @@ test.describe('security headers and the Content-Security-Policy', () => {
       // The app's own framing ban would stop the frame from loading.
       expect(headers['x-frame-options']).toBeUndefined();
     }
-    const runtime = await (await request.get('/sandbox/python')).text();
+    const runtime = await (await request.get('/api/sandbox/python')).text();
     const script = /<script src="([^"]+)"/.exec(runtime)?.[1];
     expect(script).toMatch(/\/vendor\/runtime-frame\.[0-9a-f]{12}\.js$/);
     const vendored = await request.get(new URL(script ?? '').pathname);
     expect(vendored.headers()['access-control-allow-origin']).toBe('*');
     expect(vendored.headers()['cross-origin-resource-policy']).toBe('cross-origin');
-    expect((await request.get('/sandbox/not-a-runtime')).status()).toBe(404);
+    expect((await request.get('/api/sandbox/not-a-runtime')).status()).toBe(404);
   });
 });

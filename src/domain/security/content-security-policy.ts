@@ -49,7 +49,7 @@ export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }:
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS)],
-    // Learner code runs in /sandbox/* documents of this origin, never in the page itself.
+    // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself.
     'frame-src': ["'self'"],
     'worker-src': ["'none'"],
     'object-src': ["'none'"],
@@ -61,7 +61,7 @@ export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }:
 
 export const appContentSecurityPolicy = (input: AppPolicyInput): string => serializePolicy(appPolicy(input));
 
-/** Documents served under /sandbox/<kind>: one per runtime, and one for learners' own pages. */
+/** Documents served under /api/sandbox/<kind>: one per runtime, and one for learners' own pages. */
 export const SANDBOX_KINDS = ['python', 'javascript', 'sql', 'page'] as const;
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 

@@ -7,7 +7,7 @@ import { pageChecksMessageSchema } from './sandbox-message-schemas';
 import { PAGE_CHECKS_FROM_PROBE } from './sandbox-messages';
 
 /**
- * HTML/CSS checks in the browser: the learner's page is rendered in a hidden /sandbox/page frame
+ * HTML/CSS checks in the browser: the learner's page is rendered in a hidden /api/sandbox/page frame
  * (opaque origin, no network); the same measuring function as on the server runs inside it and
  * posts its results, which the page validates before judging the checks itself.
  */

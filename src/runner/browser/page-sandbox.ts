@@ -8,7 +8,7 @@ export interface PageSandbox {
 }
 
 /**
- * A learner's web page in /sandbox/page, inside `iframe` (the live preview's own element, or a
+ * A learner's web page in /api/sandbox/page, inside `iframe` (the live preview's own element, or a
  * hidden one for checks). `onMessage` receives what the frame reports, unparsed: callers validate.
  */
 export function connectPageSandbox(iframe: HTMLIFrameElement, onMessage?: (data: unknown) => void): PageSandbox {

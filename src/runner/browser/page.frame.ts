@@ -1,5 +1,5 @@
 /**
- * The script of /sandbox/page, which shows a learner's web page. This document has an opaque
+ * The script of /api/sandbox/page, which shows a learner's web page. This document has an opaque
  * origin and its own policy; the learner's page goes into a nested srcdoc iframe (sandboxed again,
  * so it gets yet another opaque origin) that inherits that policy: inline scripts and styles run,
  * nothing can be fetched. srcdoc frames directly in the app would inherit the app's policy, which

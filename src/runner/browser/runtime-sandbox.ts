@@ -32,7 +32,7 @@ interface ActiveRun {
 }
 
 /**
- * One runtime in a hidden sandbox frame (/sandbox/<kind>). The page enforces the time limit: when
+ * One runtime in a hidden sandbox frame (/api/sandbox/<kind>). The page enforces the time limit: when
  * it runs out the iframe is removed, which destroys the frame's workers whatever the learner's
  * code is doing. Every message from the frame is parsed before use and output is capped.
  */

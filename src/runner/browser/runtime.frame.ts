@@ -1,5 +1,5 @@
 /**
- * The script of /sandbox/python, /sandbox/javascript and /sandbox/sql: documents with an opaque
+ * The script of /api/sandbox/python, /api/sandbox/javascript and /api/sandbox/sql: documents with an opaque
  * origin and their own strict policy (src/domain/security). It starts the runtime's worker from
  * a data: URL (the worker gets a fresh opaque origin and this document's policy), relays run
  * commands from the page and results back through the MessagePort the page handed over, and

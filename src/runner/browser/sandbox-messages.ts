@@ -3,7 +3,7 @@ import type { QueryResult } from '../output-checks';
 import type { RunError, RunRequest } from '../run-types';
 
 /**
- * The messages between the lesson page, the sandbox frames (/sandbox/<kind>, opaque origin) and
+ * The messages between the lesson page, the sandbox frames (/api/sandbox/<kind>, opaque origin) and
  * the workers inside them. Only types and limits live here: the frames and workers import this
  * file, and the page checks every incoming message against sandbox-message-schemas.ts.
  */
@@ -22,7 +22,7 @@ export const MESSAGE_LIMIT_CHARS = 4_000;
 export const OUTPUT_BATCH_MS = 25;
 
 export function sandboxPath(kind: SandboxKind): string {
-  return `/sandbox/${kind}`;
+  return `/api/sandbox/${kind}`;
 }
 
 /** What a runtime saw, as it crosses postMessage: maps become entry lists; output travels separately. */

@@ -20,7 +20,7 @@ export function frameScriptUrl(kind: SandboxKind, origin: string, assets: Sandbo
 }
 
 /**
- * The whole document of /sandbox/<kind>: one script, which learns its runtime, its worker's code
+ * The whole document of /api/sandbox/<kind>: one script, which learns its runtime, its worker's code
  * and where the vendored files are from data attributes. Absolute URLs, because inside the frame
  * the origin is opaque ("null") and the policy names the exact origin.
  */

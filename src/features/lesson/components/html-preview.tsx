@@ -6,7 +6,7 @@ import styles from './html-preview.module.css';
 const UPDATE_DELAY_MS = 250;
 
 /**
- * The live preview of an HTML lesson: the learner's page inside /sandbox/page (an opaque origin
+ * The live preview of an HTML lesson: the learner's page inside /api/sandbox/page (an opaque origin
  * with its own policy: scripts run, but cannot reach the app, its cookies, storage or API),
  * updated shortly after each keystroke.
  */
