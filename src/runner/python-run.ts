@@ -57,8 +57,8 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
     if (!value) return null;
     const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
     value.destroy();
-    // Python's None arrives as undefined; the error shape promises null.
-    return { type: String(error.type), message: String(error.message), line: error.line ?? null, file: error.file ?? null };
+    // Python's None arrives as undefined: the result must keep its shape (it crosses the sandbox's wire).
+    return { type: error.type ?? 'Error', message: error.message ?? '', line: error.line ?? null, file: error.file ?? null };
   };
 
   try {
