@@ -135,6 +135,9 @@ async function main(): Promise<void> {
     console.log('\nLesson player figures (pairs measured in the same run)\n');
     console.log(`SSR, 50 connections     lesson page p50 ${lesson.p50.toFixed(0)} ms, p95 ${lesson.p95.toFixed(0)} ms, ${lesson.rps.toFixed(0)} req/s` + ` | bare page (/) p50 ${bare.p50.toFixed(0)} ms, p95 ${bare.p95.toFixed(0)} ms, ${bare.rps.toFixed(0)} req/s`);
     console.log(`Python ready            player ${median(playerReady).toFixed(0)} ms | bare Pyodide ${median(barePyodide).toFixed(0)} ms | ratio ${(median(playerReady) / median(barePyodide)).toFixed(2)} (budget 1.2)`);
+    // Round by round: the bare worker's page may cache Pyodide's compiled code between rounds, the
+    // player's opaque-origin sandbox may not, so the first round shows the cold cost on both sides.
+    console.log(`  rounds (player/bare ms) ${playerReady.map((ms, round) => `${ms.toFixed(0)}/${(barePyodide[round] ?? Number.NaN).toFixed(0)}`).join(', ')}`);
     console.log(`Run → first output      ${median(runToOutput).toFixed(1)} ms median of ${runToOutput.length} warm runs (budget 50 ms)`);
     console.log(`First-load JS           ${js.toFixed(1)} KB gzip for the lesson page (budget 170 KB)`);
     if (lesson.failures + bare.failures > 0) console.log(`(non-2xx or errors during load: lesson ${lesson.failures}, bare ${bare.failures})`);
