@@ -223,6 +223,19 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('codetrail_attack');
   });
 
+  test("Pyodide's large files are fetched by the page (which the HTTP cache serves) and handed to the sandbox", async ({ page }) => {
+    const requests = watchRequests(page);
+    await signInTo(page, PYTHON_LESSON, 'sandbox-files');
+    await page.waitForFunction(() => performance.getEntriesByName('codetrail:python-ready').length > 0, undefined, { timeout: 60_000 });
+    for (const file of ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
+      const fetched = requests.filter((request) => new URL(request.url()).pathname === `/vendor/pyodide/${file}`);
+      // Once, by the lesson page itself: a sandbox frame's own requests would carry Origin: null.
+      expect(fetched.map((request) => request.headers()['origin'] ?? 'same-origin'), file).toEqual(['same-origin']);
+    }
+    // The scripts Pyodide imports still come from the sandbox, which has no cache of its own.
+    expect(requests.filter((request) => request.url().endsWith('/vendor/pyodide/pyodide.asm.mjs')).map((request) => request.headers()['origin'])).toEqual(['null']);
+  });
+
   test('a JavaScript run that never ends is stopped by removing its frame, and the next run works', async ({ page }) => {
     await signInTo(page, JS_LESSON, 'sandbox-loop');
     const frames = page.locator('iframe[title="javascript runtime"]');

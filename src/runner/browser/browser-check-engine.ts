@@ -9,6 +9,12 @@ export type RuntimeStatus = 'idle' | 'loading' | 'ready' | 'failed';
 const TIMEOUT_MESSAGE = 'Your program ran for too long and was stopped. Is there a loop that never ends?';
 /** Python stops a runaway loop itself at the time limit; the page waits this much longer before removing the frame. */
 const HARD_STOP_GRACE_MS = 2000;
+/** The runtimes' big files (paths under /vendor/), which the page fetches through its own HTTP cache. */
+const RUNTIME_FILES: Record<RuntimeKind, readonly string[]> = {
+  python: ['pyodide/pyodide.asm.wasm', 'pyodide/python_stdlib.zip', 'pyodide/pyodide-lock.json'],
+  sql: ['sql.js/sql-wasm-browser.wasm'],
+  javascript: [],
+};
 
 /** The shared check rules judge what the sandbox reported; the page never takes a verdict from the frame. */
 function resultOf(request: RunRequest, run: SandboxRun): RunResult {
@@ -32,7 +38,7 @@ function runtimeSlot(kind: RuntimeKind) {
   return {
     current: () => (sandbox?.alive ? sandbox : null),
     open(): RuntimeSandbox {
-      if (!sandbox?.alive) sandbox = openRuntimeSandbox(kind);
+      if (!sandbox?.alive) sandbox = openRuntimeSandbox(kind, RUNTIME_FILES[kind]);
       return sandbox;
     },
     close() {

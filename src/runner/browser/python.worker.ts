@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { PyodideInterface } from 'pyodide';
 import { executePython, pythonEntryFile, preparePyodide } from '../python-run';
+import { serveProvidedFiles } from './provided-files';
 import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome, type WorkerInit } from './sandbox-messages';
 
 /**
@@ -31,6 +32,7 @@ function run(py: PyodideInterface, { id, request }: RunCommand): WireOutcome {
 self.onmessage = async (event: MessageEvent<WorkerInit | RunCommand>) => {
   const message = event.data;
   if (message.type === 'init') {
+    if (!ready) serveProvidedFiles(self, message.assetBase, message.files ?? []);
     ready ??= load(message.assetBase);
     ready.then(
       () => post({ type: 'ready' }),

@@ -1,7 +1,7 @@
 import type { RunRequest } from '../run-types';
 import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
 import { runtimeMessageSchema } from './sandbox-message-schemas';
-import { OUTPUT_LIMIT_CHARS, errorMessage, type RunCommand, type WireOutcome } from './sandbox-messages';
+import { OUTPUT_LIMIT_CHARS, errorMessage, type ProvidedFile, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
 
@@ -32,14 +32,34 @@ interface ActiveRun {
 }
 
 /**
+ * Fetched by the page (same origin, so the browser's HTTP cache serves later visits) and handed to
+ * the frame, which has no cache of its own. A file that cannot be fetched is left to the frame.
+ */
+async function fetchVendorFiles(paths: readonly string[]): Promise<ProvidedFile[]> {
+  const files = await Promise.all(
+    paths.map(async (path): Promise<ProvidedFile | null> => {
+      try {
+        const response = await fetch(`/vendor/${path}`);
+        if (!response.ok) return null;
+        return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes: await response.arrayBuffer() };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return files.filter((file): file is ProvidedFile => file !== null);
+}
+
+/**
  * One runtime in a hidden sandbox frame (/api/sandbox/<kind>). The page enforces the time limit: when
  * it runs out the iframe is removed, which destroys the frame's workers whatever the learner's
  * code is doing. Every message from the frame is parsed before use and output is capped.
  */
-export function openRuntimeSandbox(kind: RuntimeKind): RuntimeSandbox {
+export function openRuntimeSandbox(kind: RuntimeKind, vendorFiles: readonly string[] = []): RuntimeSandbox {
   const iframe = createHiddenFrame(`${kind} runtime`);
   const connection = connectSandboxFrame(iframe, kind);
   document.body.appendChild(iframe);
+  const files = fetchVendorFiles(vendorFiles);
 
   let port: MessagePort | null = null;
   let alive = true;
@@ -95,6 +115,9 @@ export function openRuntimeSandbox(kind: RuntimeKind): RuntimeSandbox {
       }
       port = opened;
       opened.onmessage = (event) => receive(event.data);
+      void files.then((provided) => {
+        if (alive) opened.postMessage({ type: 'start', files: provided } satisfies StartCommand, provided.map((file) => file.bytes));
+      });
     },
     (error: unknown) => destroy(errorMessage(error)),
   );

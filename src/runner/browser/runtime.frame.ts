@@ -12,8 +12,10 @@ import {
   SANDBOX_CONNECT,
   SANDBOX_HELLO,
   errorMessage,
+  type ProvidedFile,
   type RunCommand,
   type RuntimeMessage,
+  type StartCommand,
   type WireOutcome,
   type WorkerInit,
 } from './sandbox-messages';
@@ -106,7 +108,7 @@ async function startWorker(): Promise<Worker> {
   return worker;
 }
 
-async function start() {
+async function start(files: ProvidedFile[]) {
   try {
     if (runtime === 'javascript') {
       await workerSource;
@@ -114,14 +116,26 @@ async function start() {
       return;
     }
     warm = await startWorker();
-    const init: WorkerInit = { type: 'init', assetBase };
-    warm.postMessage(init);
+    const init: WorkerInit = { type: 'init', assetBase, files };
+    warm.postMessage(init, files.map((file) => file.bytes));
   } catch (error) {
     send({ type: 'failed', message: cut(errorMessage(error), MESSAGE_LIMIT_CHARS) });
   }
 }
 
-async function onCommand(command: RunCommand) {
+let started = false;
+
+function providedFiles(value: unknown): ProvidedFile[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((file): file is ProvidedFile => typeof file?.path === 'string' && typeof file.type === 'string' && file.bytes instanceof ArrayBuffer);
+}
+
+async function onCommand(command: RunCommand | StartCommand) {
+  if (command?.type === 'start' && !started) {
+    started = true;
+    void start(providedFiles(command.files));
+    return;
+  }
   if (command?.type !== 'run' || typeof command.id !== 'number') return;
   current = { id: command.id, sent: 0, pending: '', timer: null };
   const worker = runtime === 'javascript' ? await startWorker() : warm;
@@ -132,7 +146,6 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string } | null
   const [handed] = event.ports;
   if (port || event.source !== window.parent || event.data?.type !== SANDBOX_CONNECT || !handed) return;
   port = handed;
-  port.onmessage = (message: MessageEvent<RunCommand>) => void onCommand(message.data);
-  void start();
+  port.onmessage = (message: MessageEvent<RunCommand | StartCommand>) => void onCommand(message.data);
 });
 window.parent.postMessage({ type: SANDBOX_HELLO }, '*');

@@ -43,6 +43,23 @@ export type RuntimeMessage =
   | { type: 'output'; id: number; text: string }
   | { type: 'result'; id: number; outcome: WireOutcome };
 
+/**
+ * A vendored file the page fetched for the runtime. An opaque-origin frame gets no HTTP cache, so
+ * without this every visit would download Pyodide again (~6 MB gzip); the page's own requests are
+ * cached. `path` is relative to /vendor/.
+ */
+export interface ProvidedFile {
+  path: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+/** Page → frame, once: start the runtime, with the files the page already has. */
+export interface StartCommand {
+  type: 'start';
+  files: ProvidedFile[];
+}
+
 /** Page → frame → worker. */
 export interface RunCommand {
   type: 'run';
@@ -54,6 +71,7 @@ export interface RunCommand {
 export interface WorkerInit {
   type: 'init';
   assetBase: string;
+  files: ProvidedFile[];
 }
 
 /** Page → page frame: show this document (a learner's page, with the check probe when checking). */

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { executeSql } from '../sql-run';
+import { serveProvidedFiles } from './provided-files';
 import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome, type WorkerInit } from './sandbox-messages';
 
 /**
@@ -15,6 +16,7 @@ let ready: Promise<SqlJsStatic> | null = null;
 self.onmessage = async (event: MessageEvent<WorkerInit | RunCommand>) => {
   const message = event.data;
   if (message.type === 'init') {
+    if (!ready) serveProvidedFiles(self, message.assetBase, message.files ?? []);
     ready ??= initSqlJs({ locateFile: (file: string) => `${message.assetBase}sql.js/${file}` });
     ready.then(
       () => post({ type: 'ready' }),
