@@ -6,7 +6,8 @@ const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta
 
 /**
  * Next's recommended rules plus the architecture's import boundaries:
- * pages → features → (domain, lib, ui); server → (domain, lib); nothing imports pages;
+ * pages → features → (domain, lib, ui, runner); server → (domain, runner, lib); runner → domain;
+ * nothing imports pages;
  * domain stays pure; features never reach into server code.
  */
 const eslintConfig = [
@@ -30,6 +31,7 @@ const eslintConfig = [
             { target: './src/ui', from: ['./src/features', './src/server', './src/app', './pages'], message: 'ui is shared design-system code' },
             { target: './src/lib', from: ['./src/features', './src/server', './src/app', './pages'], message: 'lib is shared infrastructure' },
             { target: './src/server', from: ['./src/features', './src/app', './src/ui', './pages'], message: 'server code never imports React code' },
+            { target: './src/runner', from: ['./src/features', './src/server', './src/app', './src/ui', './src/lib', './pages'], message: 'runners are shared by the player, the server and content tools (and bundled into sandbox frames)' },
           ],
         },
       ],

@@ -1,6 +1,7 @@
 // @ts-check
 process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ||= '1'; // our lockfile omits registry URLs; Next must not try to patch it online
 const path = require('node:path');
+const { PHASE_DEVELOPMENT_SERVER } = require('next/constants');
 
 const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-codetrail';
 // `demo-*` projects are emulator-only: next-firebase-auth and firebase-admin on the server read
@@ -41,44 +42,82 @@ function copySqlJsWasm() {
 }
 copySqlJsWasm();
 
-// The Python runtime's worker is an ES module worker (Pyodide refuses classic workers), which
-// Next's webpack output cannot be (its chunks assign an undeclared global). esbuild bundles it,
-// with the shared check engine, into public/vendor under a content hash.
-function bundlePythonWorker() {
+const esbuildAlias = { '@': path.join(__dirname, 'src') };
+
+/**
+ * Code that runs inside the sandbox frames, or as their workers, cannot come from Next's webpack
+ * output (its chunks are classic scripts that assume the page's globals, and Pyodide needs a
+ * module worker). esbuild bundles each entry, with the shared check engine, into public/vendor
+ * under a content hash; the result is the file's URL path.
+ */
+function bundleForSandbox(entry, name, format) {
   const fs = require('node:fs');
   const { buildSync } = require('esbuild');
-  const result = buildSync({
-    entryPoints: [path.join(__dirname, 'src/features/lesson/runners/python.worker.ts')],
+  const [output] = buildSync({
+    entryPoints: [path.join(__dirname, entry)],
     bundle: true,
-    format: 'esm',
+    format,
     platform: 'browser',
     target: 'es2022',
     minify: true,
     write: false,
-    alias: { '@': path.join(__dirname, 'src') },
+    alias: esbuildAlias,
     logLevel: 'error',
-  });
-  const code = result.outputFiles[0].contents;
-  const hash = require('node:crypto').createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const name = `python-worker.${hash}.mjs`;
-  const target = path.join(__dirname, 'public', 'vendor', name);
+  }).outputFiles;
+  const extension = format === 'esm' ? 'mjs' : 'js';
+  const hash = require('node:crypto').createHash('sha256').update(output.contents).digest('hex').slice(0, 12);
+  const folder = path.join(__dirname, 'public', 'vendor');
+  const target = path.join(folder, `${name}.${hash}.${extension}`);
   if (!fs.existsSync(target)) {
-    for (const old of fs.readdirSync(path.dirname(target))) if (/^python-worker\..*\.mjs$/.test(old)) fs.unlinkSync(path.join(path.dirname(target), old));
-    fs.writeFileSync(target, code);
+    fs.mkdirSync(folder, { recursive: true });
+    const previous = new RegExp(`^${name}\\.[0-9a-f]{12}\\.${extension}$`);
+    for (const old of fs.readdirSync(folder)) if (previous.test(old)) fs.unlinkSync(path.join(folder, old));
+    fs.writeFileSync(target, output.contents);
   }
-  return `/vendor/${name}`;
+  return `/vendor/${path.basename(target)}`;
 }
-const pythonWorkerUrl = bundlePythonWorker();
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const sandboxAssets = {
+  runtimeFrame: bundleForSandbox('src/runner/browser/runtime.frame.ts', 'runtime-frame', 'iife'),
+  pageFrame: bundleForSandbox('src/runner/browser/page.frame.ts', 'page-frame', 'iife'),
+  workers: {
+    python: bundleForSandbox('src/runner/browser/python.worker.ts', 'python-worker', 'esm'),
+    javascript: bundleForSandbox('src/runner/browser/javascript.worker.ts', 'javascript-worker', 'iife'),
+    sql: bundleForSandbox('src/runner/browser/sql.worker.ts', 'sql-worker', 'iife'),
+  },
+};
+
+/**
+ * Loads one of our pure TypeScript modules into this config, so the headers come from the same
+ * tested rules (src/domain/security) and the same theme script string the app renders.
+ */
+function requireTypeScript(file) {
+  const Module = require('node:module');
+  const { buildSync } = require('esbuild');
+  const filename = path.join(__dirname, file);
+  const [output] = buildSync({ entryPoints: [filename], bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false, alias: esbuildAlias, packages: 'external', logLevel: 'error' }).outputFiles;
+  const loaded = new Module(filename, module);
+  loaded.filename = filename;
+  loaded.paths = module.paths;
+  loaded._compile(output.text, filename);
+  return loaded.exports;
+}
+
+const { appSecurityHeaders, VENDOR_HEADERS } = requireTypeScript('src/domain/security/security-headers.ts');
+const { themeInitScript } = requireTypeScript('src/ui/theme.ts');
+const { publicEnv } = requireTypeScript('src/lib/env/public-env.ts');
+const themeScriptHash = require('node:crypto').createHash('sha256').update(themeInitScript).digest('base64');
+
+/** @type {(phase: string) => import('next').NextConfig} */
+const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  env: { NEXT_PUBLIC_PYTHON_WORKER_URL: pythonWorkerUrl },
+  // Read by the /api/sandbox route on the server only.
+  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets) },
   webpack(config, { isServer }) {
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,
@@ -92,18 +131,22 @@ const nextConfig = {
     }
     return config;
   },
+  // Headers are computed when the app is built (Next stores them in the routes manifest): set
+  // APP_ORIGIN and the NEXT_PUBLIC_* variables for the build as for the server.
   async headers() {
+    const appHeaders = appSecurityHeaders({
+      inlineScriptHashes: [themeScriptHash],
+      authEmulatorHost: publicEnv.authEmulatorHost,
+      development: phase === PHASE_DEVELOPMENT_SERVER,
+      // Only the scheme matters here (HSTS on https).
+      appOrigin: process.env.APP_ORIGIN || 'http://localhost',
+    });
     return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-        ],
-      },
+      // The sandbox documents send their own policy (src/server/sandbox); the app's forbids framing.
+      { source: '/:path((?!api/sandbox/).*)', headers: appHeaders },
+      { source: '/vendor/:path*', headers: VENDOR_HEADERS },
     ];
   },
-};
+});
 
 module.exports = nextConfig;

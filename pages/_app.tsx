@@ -1,3 +1,4 @@
+import '@/lib/zod-without-eval';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import '@/ui/styles/tokens.css';

@@ -51,6 +51,8 @@ function buildFingerprint(): string {
   };
   ['pages', 'src', 'public', 'content', 'next.config.js', 'package-lock.json', 'tsconfig.json'].forEach(walk);
   for (const [key, value] of Object.entries(process.env).sort()) if (key.startsWith('NEXT_PUBLIC_')) hash.update(`${key}=${value}\n`);
+  // Security headers (HSTS, the sandbox asset origin) are fixed at build time from the origin.
+  hash.update(`APP_ORIGIN=${appOrigin}\n`);
   return hash.digest('hex');
 }
 

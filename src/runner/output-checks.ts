@@ -1,5 +1,5 @@
 import type { Check } from '@/domain/content/model';
-import type { CheckResult, RunError } from './run-types';
+import type { CheckResult, RunError, RunResult } from './run-types';
 
 /** Output as learners read it: Unix newlines, no trailing spaces, no trailing blank lines. */
 export function normaliseOutput(output: string): string {
@@ -38,17 +38,17 @@ export function sameQueryResult(actual: QueryResult, expected: { columns: string
   return left.every((key, index) => key === right[index]);
 }
 
-export function evaluateChecks(
-  checks: Check[],
-  outcome: {
-    output: string;
-    error: RunError | null;
-    assertionFailures: ReadonlyMap<number, string | null>;
-    queryResult?: QueryResult | null;
-    /** DOM and CSS check outcomes, measured inside the rendered page. */
-    pageChecks?: ReadonlyMap<number, boolean>;
-  },
-): CheckResult[] {
+/** What a runtime observed while running a lesson's files, before the check rules judge it. */
+export interface RunOutcome {
+  output: string;
+  error: RunError | null;
+  assertionFailures: ReadonlyMap<number, string | null>;
+  queryResult?: QueryResult | null;
+  /** DOM and CSS check outcomes, measured inside the rendered page. */
+  pageChecks?: ReadonlyMap<number, boolean>;
+}
+
+export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResult[] {
   const output = normaliseOutput(outcome.output);
   return checks.map((check, index) => {
     let passed: boolean;
@@ -74,4 +74,17 @@ export function evaluateChecks(
     }
     return { index, type: check.type, passed, message: passed ? null : check.message };
   });
+}
+
+/** The verdict on one run: every check judged, passed only without an error. */
+export function judgeRun(checks: Check[], outcome: RunOutcome): RunResult {
+  const results = evaluateChecks(checks, outcome);
+  return {
+    status: 'ran',
+    passed: outcome.error === null && results.every((check) => check.passed),
+    output: outcome.output,
+    error: outcome.error,
+    timedOut: outcome.error?.type === 'Timeout',
+    checks: results,
+  };
 }

@@ -1,5 +1,5 @@
 import type { PyodideInterface } from 'pyodide';
-import { evaluateChecks } from './output-checks';
+import { judgeRun, type RunOutcome } from './output-checks';
 import { PYTHON_HARNESS } from './python-harness';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from './run-types';
 
@@ -18,14 +18,18 @@ export function preparePyodide(py: PyodideInterface): void {
   py.runPython(PYTHON_HARNESS);
 }
 
-/**
- * Runs one request in a prepared Pyodide: a fresh namespace and working folder, the entry file,
- * then each assertion check in the same namespace, then the shared check rules. Output is
- * streamed to `onOutput` as it is printed.
- */
+/** Runs one request in a prepared Pyodide and judges it with the shared check rules. */
 export function runPython(py: PyodideInterface, request: RunRequest, onOutput?: (text: string) => void): RunResult {
   const entry = pythonEntryFile(request.files);
   if (!entry) return { status: 'unsupported', reason: 'The lesson has no Python file to run.' };
+  return judgeRun(request.checks, executePython(py, request, entry, onOutput));
+}
+
+/**
+ * Runs the entry file in a fresh namespace and working folder, then each assertion check in the
+ * same namespace. Output is streamed to `onOutput` as it is printed.
+ */
+export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
   const seconds = (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
 
   let output = '';
@@ -68,8 +72,7 @@ export function runPython(py: PyodideInterface, request: RunRequest, onOutput?: 
         assertionFailures.set(index, failure ? failure.message : null);
       });
     }
-    const checks = evaluateChecks(request.checks, { output, error, assertionFailures });
-    return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error, timedOut: error?.type === 'Timeout', checks };
+    return { output, error, assertionFailures };
   } finally {
     namespace.destroy();
   }

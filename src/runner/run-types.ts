@@ -38,6 +38,8 @@ export type RunResult =
     }
   | { status: 'unsupported'; reason: string };
 
+export type UnsupportedRun = Extract<RunResult, { status: 'unsupported' }>;
+
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 /** Anything that runs a request against its checks: the sandbox on the server, workers in the browser. */

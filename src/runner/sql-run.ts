@@ -1,6 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
-import { evaluateChecks, type QueryResult } from './output-checks';
-import type { RunError, RunRequest, RunResult } from './run-types';
+import { judgeRun, type QueryResult, type RunOutcome } from './output-checks';
+import type { RunError, RunRequest, RunResult, UnsupportedRun } from './run-types';
 
 /** Renders a result set as a small text table for the console panel. */
 export function formatQueryResult(result: QueryResult): string {
@@ -18,6 +18,11 @@ export function formatQueryResult(result: QueryResult): string {
  * and in Node.
  */
 export function runSql(SQL: SqlJsStatic, request: RunRequest): RunResult {
+  const outcome = executeSql(SQL, request);
+  return 'status' in outcome ? outcome : judgeRun(request.checks, outcome);
+}
+
+export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | UnsupportedRun {
   const file = request.files.find((candidate) => candidate.name.endsWith('.sql'));
   if (!file) return { status: 'unsupported', reason: 'The lesson has no SQL file to run.' };
   const db = new SQL.Database();
@@ -40,6 +45,5 @@ export function runSql(SQL: SqlJsStatic, request: RunRequest): RunResult {
   } finally {
     db.close();
   }
-  const checks = evaluateChecks(request.checks, { output, error, assertionFailures: new Map(), queryResult });
-  return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error, timedOut: false, checks };
+  return { output, error, assertionFailures: new Map(), queryResult };
 }

@@ -73,13 +73,15 @@ test.describe('lesson player', () => {
 
   test("an HTML lesson's preview updates as the learner types, and its checks run in the sandbox", async ({ page }) => {
     await signInTo(page, '/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=0');
-    const preview = page.frameLocator('iframe[title="Preview of your page"]');
+    // The learner's page is nested in the /api/sandbox/page document (see docs/security.md).
+    const preview = page.frameLocator('iframe[title="Preview of your page"]').frameLocator('iframe[title="Your page"]');
     await typeCode(page, '<h1>Codetrail rocks</h1>');
     await expect(preview.locator('h1')).toHaveText('Codetrail rocks');
     await typeCode(page, '<h1>Codetrail rocks</h1>\n<p>Live preview</p>');
     await expect(preview.locator('p')).toHaveText('Live preview');
-    // The sandboxed page cannot reach the app.
+    // The sandboxed page cannot reach the app: an opaque origin, from the app's sandbox document.
     expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('src')).toBe('/api/sandbox/page');
     await page.getByRole('button', { name: 'Run & check' }).click();
     await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();
   });
@@ -117,7 +119,7 @@ test.describe('lesson player', () => {
     await expect(page.getByRole('heading', { name: 'Join text together' })).toBeVisible();
     await page.route('**/savefiles**', (route) => route.abort('internetdisconnected'));
     await typeCode(page, 'name = "Offline Ada"');
-    await expect(page.getByText(/Not synced yet|Offline/)).toBeVisible();
+    await expect(page.locator('[data-save-status]')).toHaveText(/Not synced yet|Offline/);
     await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
 
     await page.reload();

@@ -3,10 +3,12 @@ import dynamic from 'next/dynamic';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { RunResult } from '@/runner/run-types';
 import { Button, Spinner } from '@/ui';
-import type { RuntimeStatus } from '../runners/browser-check-engine';
+import type { RuntimeStatus } from '@/runner/browser/browser-check-engine';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
-import { HtmlPreview } from './html-preview';
 import styles from './code-lesson.module.css';
+
+// Only HTML lessons show a preview: its sandbox code loads with it, outside the page's first load.
+const HtmlPreview = dynamic(() => import('./html-preview').then((module) => module.HtmlPreview), { ssr: false });
 
 const CodeEditor = dynamic(() => import('./code-editor'), {
   ssr: false,

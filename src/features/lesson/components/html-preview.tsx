@@ -1,23 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { buildPageDocument } from '@/runner/html-page';
+import { connectPageSandbox, type PageSandbox } from '@/runner/browser/page-sandbox';
 import styles from './html-preview.module.css';
 
 const UPDATE_DELAY_MS = 250;
 
 /**
- * The live preview of an HTML lesson: a sandboxed iframe with an opaque origin (scripts run, but
- * cannot reach the app, its cookies or storage), updated shortly after each keystroke.
+ * The live preview of an HTML lesson: the learner's page inside /api/sandbox/page (an opaque origin
+ * with its own policy: scripts run, but cannot reach the app, its cookies, storage or API),
+ * updated shortly after each keystroke.
  */
 export function HtmlPreview({ files }: { files: { name: string; content: string }[] }) {
-  const [document, setDocument] = useState(() => buildPageDocument(files));
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const sandbox = useRef<PageSandbox | null>(null);
+  const latest = useRef(files);
+  latest.current = files;
+
   useEffect(() => {
-    const timer = setTimeout(() => setDocument(buildPageDocument(files)), UPDATE_DELAY_MS);
+    if (!frameRef.current) return;
+    const connected = connectPageSandbox(frameRef.current);
+    connected.render(buildPageDocument(latest.current));
+    sandbox.current = connected;
+    return () => {
+      connected.close();
+      sandbox.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => sandbox.current?.render(buildPageDocument(files)), UPDATE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [files]);
+
+  // The sandbox attribute is in the server-rendered HTML; connectPageSandbox sets src once it listens.
   return (
     <div className={styles.frame}>
       <h3 className={styles.title}>Preview</h3>
-      <iframe title="Preview of your page" sandbox="allow-scripts" srcDoc={document} className={styles.iframe} />
+      <iframe ref={frameRef} title="Preview of your page" sandbox="allow-scripts" className={styles.iframe} />
     </div>
   );
 }

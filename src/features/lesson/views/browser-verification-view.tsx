@@ -74,7 +74,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
       try {
         const data: Verification = await client.request({ path: `/tracks/${encodeURIComponent(trackId)}/verification`, preview: true, errorKey: 'fetchVerification', schema: verificationSchema });
         setTotal(data.lessons.length);
-        const { createBrowserCheckEngine } = await import('../runners/browser-check-engine');
+        const { createBrowserCheckEngine } = await import('@/runner/browser/browser-check-engine');
         const engine = createBrowserCheckEngine(() => undefined);
         try {
           for (const lesson of data.lessons) {

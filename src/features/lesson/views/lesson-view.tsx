@@ -17,7 +17,7 @@ import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import type { BrowserCheckEngine, RuntimeStatus } from '../runners/browser-check-engine';
+import type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 import { addPendingCompletion, browserTimeZone } from '@/features/progress/pending/pending-completions';
 import { leagueKey, progressKey } from '@/features/progress/api/progress-keys';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,12 @@ const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Cha
 
 type Feedback = { kind: 'correct' | 'wrong'; text: string } | null;
 
+interface CompletionOutcome {
+  response: CompletionResponse | null;
+  /** Queued on this device because the API was unreachable. */
+  offline: boolean;
+}
+
 /** One engine per page, shared by every lesson the learner moves through. */
 function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: RuntimeStatus } {
   const [pythonStatus, setPythonStatus] = useState<RuntimeStatus>('idle');
@@ -38,7 +44,7 @@ function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: Ru
     // The runtimes load after the page is interactive; they are not part of its first load.
     let created: BrowserCheckEngine | null = null;
     let cancelled = false;
-    void import('../runners/browser-check-engine').then(({ createBrowserCheckEngine }) => {
+    void import('@/runner/browser/browser-check-engine').then(({ createBrowserCheckEngine }) => {
       if (cancelled) return;
       created = createBrowserCheckEngine(setPythonStatus);
       setEngine(created);
@@ -135,13 +141,17 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const showHints = mode !== 'challenge';
   const usedHints = hintsShown > 0;
 
+  // Continue waits for the completion's answer: it decides whether the streak or goal screens come first.
+  const pendingCompletion = useRef<Promise<CompletionOutcome> | null>(null);
   const complete = useCallback(
-    async (tries: number) => {
+    async (tries: number): Promise<CompletionOutcome> => {
       setCompletionError(null);
       const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
       const input = { mode, attempts: tries, usedHints, completedAt: new Date().toISOString(), timeZone: browserTimeZone() };
+      let response: CompletionResponse;
       try {
-        setCompletion(await api.completeLesson(path, input));
+        response = await api.completeLesson(path, input);
+        setCompletion(response);
         void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
         void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
       } catch (error) {
@@ -150,10 +160,10 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
           // day still counts. (A 4xx means the request itself is wrong: retrying will not help.)
           addPendingCompletion(user.id, { ...path, ...input });
           setSavedOffline(true);
-          return;
+          return { response: null, offline: true };
         }
         setCompletionError(error instanceof Error ? error.message : 'Your progress was not recorded.');
-        return;
+        return { response: null, offline: false };
       }
       if (isRestoreReview) {
         try {
@@ -163,6 +173,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
           setRestoreNote({ kind: 'error', text: error instanceof Error ? error.message : 'Your streak could not be restored.' });
         }
       }
+      return { response, offline: false };
     },
     [api, page.trackId, page.tutorialId, page.chapterId, lesson.id, mode, usedHints, user.id, isRestoreReview, queryClient],
   );
@@ -171,7 +182,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     if (correct) {
       setPassed(true);
       setFeedback({ kind: 'correct', text: tries === 1 ? 'Correct, first try!' : 'Correct! Well done.' });
-      void complete(tries);
+      pendingCompletion.current = complete(tries);
     } else {
       setFeedback({ kind: 'wrong', text: wrongText });
       // Tutor mode unlocks the hints step by step after each miss.
@@ -251,14 +262,15 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
    * extended the streak or reached the daily goal (or was saved offline). At a chapter's end it
    * always goes through /web/syncProgress, which returns to the section path (or project-done).
    */
-  function next() {
+  async function next() {
     if (isRestoreReview) {
       void router.push('/web/progress');
       return;
     }
+    const { response, offline } = (await pendingCompletion.current) ?? { response: completion, offline: savedOffline };
     const index = page.lessonIndex + 1;
-    const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: completion?.xpAwarded ?? 0 };
-    const celebrate = savedOffline || !!completion?.streakExtended || !!completion?.goalJustMet;
+    const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: response?.xpAwarded ?? 0 };
+    const celebrate = offline || !!response?.streakExtended || !!response?.goalJustMet;
     if (index < page.lessons.length) {
       const within = { ...query, lesson: index, mode };
       void router.push(celebrate ? syncProgressUrl(within) : afterCelebrations(within));
@@ -360,14 +372,20 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
         {completionError && (
           <Alert kind="warning">
             {completionError}{' '}
-            <Button variant="secondary" size="sm" onClick={() => void complete(attempts)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                pendingCompletion.current = complete(attempts);
+              }}
+            >
               Try again
             </Button>
           </Alert>
         )}
         <div ref={actionsRef} className={styles.actions}>
           {passed ? (
-            <Button size="lg" onClick={next}>
+            <Button size="lg" onClick={() => void next()}>
               Continue
             </Button>
           ) : interaction.kind !== 'code' ? (

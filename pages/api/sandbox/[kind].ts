@@ -1,0 +1,1 @@
+export { sandboxDocumentHandler as default } from '@/server/sandbox/sandbox-route';

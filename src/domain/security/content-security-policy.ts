@@ -1,0 +1,119 @@
+/**
+ * Codetrail's Content-Security-Policies as data: one table for the app's pages and one for each
+ * sandbox document that runs learner code. next.config.js sends the app's policy on every page;
+ * the sandbox route sends the frame's own. See docs/security.md for why each source is there.
+ */
+
+export type Directive =
+  | 'default-src'
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'media-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'worker-src'
+  | 'object-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'frame-ancestors'
+  | 'sandbox';
+
+export type Policy = Partial<Record<Directive, readonly string[]>>;
+
+/** Firebase Auth's endpoints against a real project (sign-in and token refresh). */
+export const FIREBASE_IDENTITY_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] as const;
+
+export function serializePolicy(policy: Policy): string {
+  return Object.entries(policy)
+    .map(([directive, sources]) => [directive, ...(sources ?? [])].join(' '))
+    .join('; ');
+}
+
+export interface AppPolicyInput {
+  /** base64 sha256 of each inline script the app renders itself (the theme script). */
+  inlineScriptHashes: readonly string[];
+  /** host:port of the Auth emulator in local mode (`demo-` project), null against real Firebase. */
+  authEmulatorHost: string | null;
+  /** `next dev`: webpack's eval source maps need eval; hot reload uses a same-origin websocket. */
+  development: boolean;
+}
+
+export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }: AppPolicyInput): Policy {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...(development ? ["'unsafe-eval'"] : [])],
+    // CodeMirror writes its theme into <style> elements at run time (see docs/decisions.md).
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS)],
+    // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself.
+    'frame-src': ["'self'"],
+    'worker-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export const appContentSecurityPolicy = (input: AppPolicyInput): string => serializePolicy(appPolicy(input));
+
+/** Documents served under /api/sandbox/<kind>: one per runtime, and one for learners' own pages. */
+export const SANDBOX_KINDS = ['python', 'javascript', 'sql', 'page'] as const;
+export type SandboxKind = (typeof SANDBOX_KINDS)[number];
+
+export function isSandboxKind(value: unknown): value is SandboxKind {
+  return typeof value === 'string' && (SANDBOX_KINDS as readonly string[]).includes(value);
+}
+
+export interface SandboxPolicyInput {
+  /** The app's origin as the browser sees it, e.g. http://localhost:3000 (no trailing slash). */
+  origin: string;
+  /** Absolute URL of the frame's own script (only the page document needs it: its other scripts are inline). */
+  frameScriptUrl: string;
+}
+
+/**
+ * Every sandbox document: an opaque origin (the header repeats the iframe's sandbox attribute, so a
+ * frame opened without it is sandboxed all the same), nothing by default, framed only by the app.
+ */
+const SANDBOX_BASE: Policy = {
+  sandbox: ['allow-scripts'],
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'self'"],
+};
+
+export function sandboxPolicy(kind: SandboxKind, { origin, frameScriptUrl }: SandboxPolicyInput): Policy {
+  const vendor = `${origin}/vendor/`;
+  if (kind === 'page') {
+    // A learner's web page: its own inline scripts and styles, images like a real page; no network.
+    return {
+      ...SANDBOX_BASE,
+      'script-src': [frameScriptUrl, "'unsafe-inline'"],
+      'style-src': ["'unsafe-inline'"],
+      'img-src': ['data:', 'blob:', 'https:', `${origin}/course-assets/`],
+      'font-src': ['data:', 'https:'],
+      'media-src': ['data:', 'blob:', 'https:'],
+      'connect-src': ["'none'"],
+      'worker-src': ["'none'"],
+      'frame-src': ["'none'"],
+    };
+  }
+  return {
+    ...SANDBOX_BASE,
+    // Runtimes load only the app's vendored files (frame script, worker code, Pyodide, sql.js) and
+    // compile wasm; learner JavaScript is run with new Function, so only its frame may eval.
+    'script-src': [vendor, "'wasm-unsafe-eval'", ...(kind === 'javascript' ? ["'unsafe-eval'"] : [])],
+    'connect-src': [vendor],
+    // Workers start from data: URLs (Chromium refuses module workers from blob: URLs in an opaque
+    // origin); each gets a fresh opaque origin and inherits this policy.
+    'worker-src': ['data:'],
+  };
+}
+
+export const sandboxContentSecurityPolicy = (kind: SandboxKind, input: SandboxPolicyInput): string => serializePolicy(sandboxPolicy(kind, input));

@@ -1,0 +1,46 @@
+/**
+ * The script of /api/sandbox/page, which shows a learner's web page. This document has an opaque
+ * origin and its own policy; the learner's page goes into a nested srcdoc iframe (sandboxed again,
+ * so it gets yet another opaque origin) that inherits that policy: inline scripts and styles run,
+ * nothing can be fetched. srcdoc frames directly in the app would inherit the app's policy, which
+ * (rightly) blocks a learner's inline scripts.
+ */
+import { PAGE_CHECKS_FROM_PROBE, SANDBOX_CONNECT, SANDBOX_HELLO, type PageChecksMessage, type RenderCommand } from './sandbox-messages';
+
+let port: MessagePort | null = null;
+let page: HTMLIFrameElement | null = null;
+
+document.documentElement.style.height = '100%';
+document.body.style.cssText = 'margin:0;height:100%;overflow:hidden';
+
+/** A fresh frame for each version, so nothing (timers, listeners) survives from the last one. */
+function render(command: RenderCommand) {
+  if (command?.type !== 'render' || typeof command.html !== 'string') return;
+  const next = document.createElement('iframe');
+  next.setAttribute('sandbox', 'allow-scripts');
+  next.title = 'Your page';
+  next.style.cssText = 'display:block;border:0;width:100%;height:100%;background:#fff';
+  next.srcdoc = command.html;
+  page?.remove();
+  page = next;
+  document.body.appendChild(next);
+}
+
+window.addEventListener('message', (event: MessageEvent<{ type?: string; results?: unknown } | null>) => {
+  const [handed] = event.ports;
+  if (!port && event.source === window.parent && event.data?.type === SANDBOX_CONNECT && handed) {
+    port = handed;
+    port.onmessage = (message: MessageEvent<RenderCommand>) => render(message.data);
+    return;
+  }
+  // The probe's results; the learner's own script could send the same, so the page validates them.
+  if (page && event.source === page.contentWindow && event.data?.type === PAGE_CHECKS_FROM_PROBE && Array.isArray(event.data.results)) {
+    const message: PageChecksMessage = { type: 'page-checks', results: event.data.results as PageChecksMessage['results'] };
+    try {
+      port?.postMessage(message);
+    } catch {
+      // Not cloneable: the page's time limit reports the run.
+    }
+  }
+});
+window.parent.postMessage({ type: SANDBOX_HELLO }, '*');

@@ -1,0 +1,166 @@
+import type { RunRequest } from '../run-types';
+import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
+import { runtimeMessageSchema } from './sandbox-message-schemas';
+import { OUTPUT_LIMIT_CHARS, errorMessage, type ProvidedFile, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
+
+export type RuntimeKind = 'python' | 'javascript' | 'sql';
+
+export type SandboxRun =
+  | { kind: 'finished'; output: string; outcome: WireOutcome }
+  /** The page's time limit ran out: the frame and its workers were destroyed. */
+  | { kind: 'timed-out'; output: string }
+  /** The runtime failed or sent something the page could not read: the frame was destroyed. */
+  | { kind: 'broken'; output: string; reason: string };
+
+export interface RuntimeSandbox {
+  /** Resolves when the runtime has loaded (Pyodide, sql.js, the JavaScript worker code). */
+  ready: Promise<void>;
+  /** Runs one request; runs queue one after another. */
+  run: (request: RunRequest, onOutput: (text: string) => void, limitMs: number) => Promise<SandboxRun>;
+  /** False once destroyed (time limit, failure or dispose): open a new one. */
+  readonly alive: boolean;
+  destroy: () => void;
+}
+
+const CUT_NOTICE = `\n[Output cut: a run shows at most ${OUTPUT_LIMIT_CHARS.toLocaleString('en')} characters.]\n`;
+
+interface ActiveRun {
+  id: number;
+  output: string;
+  onOutput: (text: string) => void;
+  finish: (run: SandboxRun) => void;
+}
+
+/**
+ * Fetched by the page (same origin, so the browser's HTTP cache serves later visits) and handed to
+ * the frame, which has no cache of its own. A file that cannot be fetched is left to the frame.
+ */
+async function fetchVendorFiles(paths: readonly string[]): Promise<ProvidedFile[]> {
+  const files = await Promise.all(
+    paths.map(async (path): Promise<ProvidedFile | null> => {
+      try {
+        const response = await fetch(`/vendor/${path}`);
+        if (!response.ok) return null;
+        return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes: await response.arrayBuffer() };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return files.filter((file): file is ProvidedFile => file !== null);
+}
+
+/**
+ * One runtime in a hidden sandbox frame (/api/sandbox/<kind>). The page enforces the time limit: when
+ * it runs out the iframe is removed, which destroys the frame's workers whatever the learner's
+ * code is doing. Every message from the frame is parsed before use and output is capped.
+ */
+export function openRuntimeSandbox(kind: RuntimeKind, vendorFiles: readonly string[] = []): RuntimeSandbox {
+  const iframe = createHiddenFrame(`${kind} runtime`);
+  const connection = connectSandboxFrame(iframe, kind);
+  document.body.appendChild(iframe);
+  const files = fetchVendorFiles(vendorFiles);
+
+  let port: MessagePort | null = null;
+  let alive = true;
+  let active: ActiveRun | null = null;
+  let nextId = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let markReady: () => void = () => undefined;
+  let markFailed: (error: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => undefined);
+
+  function destroy(reason = 'The code runner was stopped.') {
+    if (!alive) return;
+    alive = false;
+    connection.cancel();
+    port?.close();
+    iframe.remove();
+    markFailed(new Error(reason));
+    active?.finish({ kind: 'broken', output: active.output, reason });
+  }
+
+  function append(run: ActiveRun, text: string) {
+    const room = OUTPUT_LIMIT_CHARS - run.output.length;
+    if (room <= 0) return;
+    const chunk = text.length > room ? `${text.slice(0, room)}${CUT_NOTICE}` : text;
+    run.output += chunk;
+    run.onOutput(chunk);
+  }
+
+  function receive(data: unknown) {
+    const parsed = runtimeMessageSchema.safeParse(data);
+    if (!parsed.success) {
+      destroy('The code runner sent an answer the page could not read, so it was restarted.');
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'ready') markReady();
+    else if (message.type === 'failed') destroy(message.message);
+    else if (active?.id === message.id) {
+      if (message.type === 'output') append(active, message.text);
+      else active.finish({ kind: 'finished', output: active.output, outcome: message.outcome });
+    }
+  }
+
+  connection.port.then(
+    (opened) => {
+      if (!alive) {
+        opened.close();
+        return;
+      }
+      port = opened;
+      opened.onmessage = (event) => receive(event.data);
+      void files.then((provided) => {
+        if (alive) opened.postMessage({ type: 'start', files: provided } satisfies StartCommand, provided.map((file) => file.bytes));
+      });
+    },
+    (error: unknown) => destroy(errorMessage(error)),
+  );
+
+  async function runNow(request: RunRequest, onOutput: (text: string) => void, limitMs: number): Promise<SandboxRun> {
+    try {
+      await ready;
+    } catch (error) {
+      return { kind: 'broken', output: '', reason: errorMessage(error) };
+    }
+    const channel = port;
+    if (!alive || !channel) return { kind: 'broken', output: '', reason: 'The code runner was stopped.' };
+    return new Promise<SandboxRun>((resolve) => {
+      const id = (nextId += 1);
+      const run: ActiveRun = {
+        id,
+        output: '',
+        onOutput,
+        finish: (result) => {
+          clearTimeout(timer);
+          if (active === run) active = null;
+          resolve(result);
+        },
+      };
+      const timer = setTimeout(() => {
+        run.finish({ kind: 'timed-out', output: run.output });
+        destroy();
+      }, limitMs);
+      active = run;
+      channel.postMessage({ type: 'run', id, request } satisfies RunCommand);
+    });
+  }
+
+  return {
+    ready,
+    run(request, onOutput, limitMs) {
+      const next = queue.then(() => runNow(request, onOutput, limitMs));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    get alive() {
+      return alive;
+    },
+    destroy: () => destroy(),
+  };
+}

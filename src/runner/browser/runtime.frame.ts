@@ -1,0 +1,151 @@
+/**
+ * The script of /api/sandbox/python, /api/sandbox/javascript and /api/sandbox/sql: documents with an opaque
+ * origin and their own strict policy (src/domain/security). It starts the runtime's worker from
+ * a data: URL (the worker gets a fresh opaque origin and this document's policy), relays run
+ * commands from the page and results back through the MessagePort the page handed over, and
+ * cuts and batches what the worker sends. Learner code runs only in the workers, never here.
+ */
+import {
+  MESSAGE_LIMIT_CHARS,
+  OUTPUT_BATCH_MS,
+  OUTPUT_LIMIT_CHARS,
+  SANDBOX_CONNECT,
+  SANDBOX_HELLO,
+  errorMessage,
+  type ProvidedFile,
+  type RunCommand,
+  type RuntimeMessage,
+  type StartCommand,
+  type WireOutcome,
+  type WorkerInit,
+} from './sandbox-messages';
+
+type Runtime = 'python' | 'javascript' | 'sql';
+
+const script = document.currentScript as HTMLScriptElement;
+const runtime = script.dataset.runtime as Runtime;
+const workerUrl = script.dataset.worker ?? '';
+const assetBase = script.dataset.assets ?? '';
+
+let port: MessagePort | null = null;
+/** The warm worker (Python, SQL); JavaScript gets a fresh one per run. */
+let warm: Worker | null = null;
+
+const send = (message: RuntimeMessage) => port?.postMessage(message);
+const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
+
+/** The run in progress: its output is cut at the limit and sent in batches. */
+let current: { id: number; sent: number; pending: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
+
+function flush() {
+  if (!current) return;
+  if (current.timer) clearTimeout(current.timer);
+  current.timer = null;
+  if (current.pending) send({ type: 'output', id: current.id, text: current.pending });
+  current.pending = '';
+}
+
+function onOutput(id: number, text: string) {
+  if (!current || current.id !== id) return;
+  const room = OUTPUT_LIMIT_CHARS - current.sent;
+  if (room <= 0) return;
+  const chunk = text.slice(0, room);
+  const first = current.sent === 0;
+  current.sent += chunk.length;
+  current.pending += chunk;
+  if (first) flush();
+  else current.timer ??= setTimeout(flush, OUTPUT_BATCH_MS);
+}
+
+function sanitize(outcome: WireOutcome): WireOutcome {
+  if (outcome.status !== 'ran') return { status: 'unsupported', reason: cut(String(outcome.reason), MESSAGE_LIMIT_CHARS) };
+  const error = outcome.error ? { type: String(outcome.error.type), message: cut(String(outcome.error.message), MESSAGE_LIMIT_CHARS), line: outcome.error.line ?? null, file: outcome.error.file ?? null } : null;
+  const assertionFailures = outcome.assertionFailures.map(([index, failure]): [number, string | null] => [index, failure === null ? null : cut(String(failure), MESSAGE_LIMIT_CHARS)]);
+  return { ...outcome, error, assertionFailures };
+}
+
+/** What a worker posts is as untrusted as the learner code inside it: only known shapes pass on. */
+function onWorkerMessage(data: unknown, worker: Worker) {
+  if (typeof data !== 'object' || data === null) return;
+  const message = data as Partial<Record<string, unknown>>;
+  if (message.type === 'ready') send({ type: 'ready' });
+  else if (message.type === 'failed') send({ type: 'failed', message: cut(String(message.message), MESSAGE_LIMIT_CHARS) });
+  else if (message.type === 'output' && typeof message.id === 'number' && typeof message.text === 'string') onOutput(message.id, message.text);
+  else if (message.type === 'result' && typeof message.id === 'number' && current?.id === message.id && typeof message.outcome === 'object' && message.outcome !== null) {
+    flush();
+    current = null;
+    try {
+      send({ type: 'result', id: message.id, outcome: sanitize(message.outcome as WireOutcome) });
+    } catch {
+      // Not cloneable or not the expected shape: the page's time limit reports the run.
+    }
+    if (worker !== warm) worker.terminate();
+  }
+}
+
+/** Fetched while the page is still handing over its port: one round trip less before the runtime starts. */
+const workerSource: Promise<string> = fetch(workerUrl).then((response) => {
+  if (!response.ok) throw new Error(`The runtime could not be loaded (${response.status}).`);
+  return response.text();
+});
+workerSource.catch(() => undefined);
+
+async function startWorker(): Promise<Worker> {
+  const source = await workerSource;
+  const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(source)}`, { type: runtime === 'python' ? 'module' : 'classic' });
+  worker.onmessage = (event) => onWorkerMessage(event.data, worker);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const message = cut(event.message || 'The runtime stopped.', MESSAGE_LIMIT_CHARS);
+    if (worker === warm && !current) {
+      send({ type: 'failed', message });
+    } else if (current) {
+      flush();
+      send({ type: 'result', id: current.id, outcome: { status: 'ran', error: { type: 'Error', message, line: null, file: null }, assertionFailures: [], queryResult: null, pageChecks: [] } });
+      current = null;
+    }
+  };
+  return worker;
+}
+
+async function start(files: ProvidedFile[]) {
+  try {
+    if (runtime === 'javascript') {
+      await workerSource;
+      send({ type: 'ready' });
+      return;
+    }
+    warm = await startWorker();
+    const init: WorkerInit = { type: 'init', assetBase, files };
+    warm.postMessage(init, files.map((file) => file.bytes));
+  } catch (error) {
+    send({ type: 'failed', message: cut(errorMessage(error), MESSAGE_LIMIT_CHARS) });
+  }
+}
+
+let started = false;
+
+function providedFiles(value: unknown): ProvidedFile[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((file): file is ProvidedFile => typeof file?.path === 'string' && typeof file.type === 'string' && file.bytes instanceof ArrayBuffer);
+}
+
+async function onCommand(command: RunCommand | StartCommand) {
+  if (command?.type === 'start' && !started) {
+    started = true;
+    void start(providedFiles(command.files));
+    return;
+  }
+  if (command?.type !== 'run' || typeof command.id !== 'number') return;
+  current = { id: command.id, sent: 0, pending: '', timer: null };
+  const worker = runtime === 'javascript' ? await startWorker() : warm;
+  worker?.postMessage(command);
+}
+
+window.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+  const [handed] = event.ports;
+  if (port || event.source !== window.parent || event.data?.type !== SANDBOX_CONNECT || !handed) return;
+  port = handed;
+  port.onmessage = (message: MessageEvent<RunCommand | StartCommand>) => void onCommand(message.data);
+});
+window.parent.postMessage({ type: SANDBOX_HELLO }, '*');

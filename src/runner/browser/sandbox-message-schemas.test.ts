@@ -1,0 +1,49 @@
+import { pageChecksMessageSchema, runtimeMessageSchema } from './sandbox-message-schemas';
+import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS } from './sandbox-messages';
+
+const ran = { status: 'ran', error: null, assertionFailures: [[0, null]], queryResult: null, pageChecks: [] };
+
+describe('runtimeMessageSchema', () => {
+  it.each([
+    ['ready', { type: 'ready' }],
+    ['failed', { type: 'failed', message: 'Python could not start.' }],
+    ['output', { type: 'output', id: 1, text: 'Hello\n' }],
+    ['a result', { type: 'result', id: 2, outcome: ran }],
+    ['a result with an error', { type: 'result', id: 2, outcome: { ...ran, error: { type: 'NameError', message: "name 'x' is not defined", line: 3, file: 'main.py' } } }],
+    ['a query result', { type: 'result', id: 3, outcome: { ...ran, queryResult: { columns: ['a', 'b'], rows: [[1, 'x'], [null, new Uint8Array([1])]] } } }],
+    ['an unsupported run', { type: 'result', id: 4, outcome: { status: 'unsupported', reason: 'No Python file.' } }],
+  ])('accepts %s', (_name, message) => {
+    expect(runtimeMessageSchema.safeParse(message).success).toBe(true);
+  });
+
+  it.each([
+    ['not an object', 'ready'],
+    ['null', null],
+    ['an unknown type', { type: 'navigate', url: '/api/v1/user/me' }],
+    ['output without a run id', { type: 'output', text: 'x' }],
+    ['output over the limit', { type: 'output', id: 1, text: 'x'.repeat(OUTPUT_LIMIT_CHARS + 1) }],
+    ['a run id that is not a number', { type: 'output', id: '1', text: 'x' }],
+    ['a result without an outcome', { type: 'result', id: 1 }],
+    ['an error message over the limit', { type: 'result', id: 1, outcome: { ...ran, error: { type: 'E', message: 'x'.repeat(MESSAGE_LIMIT_CHARS + 2), line: null, file: null } } }],
+    ['a check index that is not a whole number', { type: 'result', id: 1, outcome: { ...ran, assertionFailures: [[0.5, null]] } }],
+    ['a negative check index', { type: 'result', id: 1, outcome: { ...ran, pageChecks: [[-1, true]] } }],
+    ['a passed check that is not a boolean', { type: 'result', id: 1, outcome: { ...ran, pageChecks: [[0, 'yes']] } }],
+    ['a query cell that is an object', { type: 'result', id: 1, outcome: { ...ran, queryResult: { columns: ['a'], rows: [[{ toString: 'x' }]] } } }],
+  ])('refuses %s', (_name, message) => {
+    expect(runtimeMessageSchema.safeParse(message).success).toBe(false);
+  });
+});
+
+describe('pageChecksMessageSchema', () => {
+  it('accepts index and outcome pairs', () => {
+    expect(pageChecksMessageSchema.safeParse({ type: 'page-checks', results: [[0, true], [2, false]] }).success).toBe(true);
+  });
+
+  it.each([
+    ['strings', { type: 'page-checks', results: [['0', 'true']] }],
+    ['too many results', { type: 'page-checks', results: Array.from({ length: 1001 }, (_, i) => [i, true]) }],
+    ['another type', { type: 'render', html: '<p>x</p>' }],
+  ])('refuses %s', (_name, message) => {
+    expect(pageChecksMessageSchema.safeParse(message).success).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import type { SandboxKind } from '@/domain/security/content-security-policy';
+import type { QueryResult } from '../output-checks';
+import type { RunError, RunRequest } from '../run-types';
+
+/**
+ * The messages between the lesson page, the sandbox frames (/api/sandbox/<kind>, opaque origin) and
+ * the workers inside them. Only types and limits live here: the frames and workers import this
+ * file, and the page checks every incoming message against sandbox-message-schemas.ts.
+ */
+
+/** The frame's first word, to the page by window.postMessage; the page answers with CONNECT and a MessagePort. */
+export const SANDBOX_HELLO = 'codetrail-sandbox-hello';
+export const SANDBOX_CONNECT = 'codetrail-sandbox-connect';
+/** A learner page's check results, from the page probe to the page frame. */
+export const PAGE_CHECKS_FROM_PROBE = 'codetrail-page-checks';
+
+/** Output a run may show; the frame stops relaying beyond it and the page stops accepting it. */
+export const OUTPUT_LIMIT_CHARS = 200_000;
+/** Error and assertion messages longer than this are cut by the frame (and refused by the page). */
+export const MESSAGE_LIMIT_CHARS = 4_000;
+/** The frame sends a run's first output at once (run → first output) and batches the rest. */
+export const OUTPUT_BATCH_MS = 25;
+
+export function sandboxPath(kind: SandboxKind): string {
+  return `/api/sandbox/${kind}`;
+}
+
+/** What a runtime saw, as it crosses postMessage: maps become entry lists; output travels separately. */
+export type WireOutcome =
+  | {
+      status: 'ran';
+      error: RunError | null;
+      assertionFailures: [number, string | null][];
+      queryResult: QueryResult | null;
+      pageChecks: [number, boolean][];
+    }
+  | { status: 'unsupported'; reason: string };
+
+/** Frame (and worker) → page. */
+export type RuntimeMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'output'; id: number; text: string }
+  | { type: 'result'; id: number; outcome: WireOutcome };
+
+/**
+ * A vendored file the page fetched for the runtime. An opaque-origin frame gets no HTTP cache, so
+ * without this every visit would download Pyodide again (~6 MB gzip); the page's own requests are
+ * cached. `path` is relative to /vendor/.
+ */
+export interface ProvidedFile {
+  path: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+/** Page → frame, once: start the runtime, with the files the page already has. */
+export interface StartCommand {
+  type: 'start';
+  files: ProvidedFile[];
+}
+
+/** Page → frame → worker. */
+export interface RunCommand {
+  type: 'run';
+  id: number;
+  request: RunRequest;
+}
+
+/** Frame → a runtime's worker, once: where the vendored runtime files are (the worker's own origin is opaque). */
+export interface WorkerInit {
+  type: 'init';
+  assetBase: string;
+  files: ProvidedFile[];
+}
+
+/** Page → page frame: show this document (a learner's page, with the check probe when checking). */
+export interface RenderCommand {
+  type: 'render';
+  html: string;
+}
+
+/** Page frame → page. */
+export interface PageChecksMessage {
+  type: 'page-checks';
+  results: [number, boolean][];
+}
+
+export function errorMessage(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
+}
