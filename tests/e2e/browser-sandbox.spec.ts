@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { signInTo } from './support/course-player';
+import { signInTo, typeCode } from './support/course-player';
 
 /**
  * Learner code typed into the real lesson player tries to reach what an attacker wants (the
@@ -13,15 +13,6 @@ import { signInTo } from './support/course-player';
 const JS_LESSON = '/web/track/javascript/tutorial/js-basics/chapter/js-basics-first-steps/learn?lesson=0';
 const PYTHON_LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
 const HTML_LESSON = '/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=0';
-
-async function typeCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  // insertText, like a paste: the editor's auto-closing of brackets does not double them.
-  await page.keyboard.insertText(code);
-}
 
 /** Every request the page, its frames and their workers make, from now on. */
 function watchRequests(page: Page): Request[] {

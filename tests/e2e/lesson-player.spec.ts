@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { idTokenFor } from './support/emulator';
-import { continueThrough, followCelebrations, signInTo as signInAs } from './support/course-player';
+import { continueThrough, followCelebrations, signInTo as signInAs, typeCode } from './support/course-player';
 
 const CHAPTER = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps';
 
 const signInTo = (page: Page, path: string) => signInAs(page, path, 'player');
-
-async function typeCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  // insertText, like a paste: the editor's auto-closing of brackets and tags does not double them.
-  await page.keyboard.insertText(code);
-}
 
 test.describe('lesson player', () => {
   test.setTimeout(120_000);

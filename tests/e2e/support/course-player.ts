@@ -8,6 +8,14 @@ import { createAccount, uniqueEmail } from './emulator';
 
 /** Plays lessons through the real UI with the answers read from the course files. */
 
+/** Replaces the code in the first editor, as a paste would (auto-closing brackets are not doubled). */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.locator('.cm-content').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
 let compiled: Promise<Track[]> | null = null;
 /** The course model, compiled once per worker from content/ (the files the app publishes). */
 export function courseTracks(): Promise<Track[]> {
