@@ -115,6 +115,9 @@ test.describe('session security', () => {
     expect(refused).not.toBeNull();
     expect(await refused?.json()).toEqual({ message: 'Too many sign-in attempts from this network. Wait a few minutes and try again.' });
     expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
+    // A made-up address put in front does not help: the proxy's entry (the last) is what counts.
+    const spoofed = await request.post('/api/login', { headers: { 'X-Forwarded-For': `192.0.2.${Math.floor(Math.random() * 200) + 1}, ${attacker}` } });
+    expect(spoofed.status()).toBe(429);
     // Another address is not affected.
     const other = await request.post('/api/login', { headers: { 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 200) + 1}` } });
     expect(other.status()).toBe(400);

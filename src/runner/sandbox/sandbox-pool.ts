@@ -316,14 +316,19 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     return found;
   }
 
+  /** Languages whose next spare is being started (runs in the same tick must not start two). */
+  const sparesStarting = new Set<LessonType>();
+
   function startSpare(lessonType: LessonType): void {
-    if (closed || settings.reuse || !settings.warmSpares || (idle.get(lessonType)?.length ?? 0) > 0) return;
+    if (closed || settings.reuse || !settings.warmSpares || sparesStarting.has(lessonType) || (idle.get(lessonType)?.length ?? 0) > 0) return;
+    sparesStarting.add(lessonType);
     void startProcess(lessonType)
       .then((spare) => {
         park(spare);
         spare.ready.catch(() => undefined);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => sparesStarting.delete(lessonType));
   }
 
   function stoppedResult(request: RunRequest, reason: KillReason | 'crash'): RunResult {
