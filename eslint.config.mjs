@@ -1,6 +1,9 @@
-import { dirname } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FlatCompat } from '@eslint/eslintrc';
+
+const FEATURES = readdirSync(join(dirname(fileURLToPath(import.meta.url)), 'src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
 
@@ -46,6 +49,21 @@ const eslintConfig = [
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' }] }],
     },
   },
+  ...FEATURES.map((feature) => ({
+    // A feature uses another feature only through its public entry (src/features/<name>/index.ts).
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' },
+            { group: ['@/features/*/**', `!@/features/${feature}/**`], message: 'Import another feature through its public entry: @/features/<name>.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['next.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

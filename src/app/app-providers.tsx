@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AuthUserProvider } from '@/features/auth/auth-user';
+import { AuthUserProvider } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { NotificationProvider } from './providers/notification-provider';
 import { RouteProgressBar } from './providers/progress-bar';

@@ -1,3 +1,4 @@
+import { paths } from '../routing/paths';
 /**
  * What a page shows for the current auth situation (spec §4): render, a loader, nothing,
  * a redirect to login or a redirect into the app. Each page picks a policy; this rule
@@ -71,5 +72,5 @@ export function decidePageAuthState(situation: AuthSituation, policy: PageAuthPo
 
 /** /web/login with the page to come back to. */
 export function loginUrl(returnTo: string | null): string {
-  return returnTo ? `/web/login?redirectUrl=${encodeURIComponent(returnTo)}` : '/web/login';
+  return paths.login(returnTo);
 }

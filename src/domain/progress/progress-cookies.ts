@@ -1,3 +1,4 @@
+import { paths } from '../routing/paths';
 /** Spec §9 progress cookies: active track id, and active section per track id. */
 export const ACTIVE_TRACK_COOKIE = 'codetrail_active_track';
 export const ACTIVE_SECTION_COOKIE_PREFIX = 'codetrail_active_section_';
@@ -38,8 +39,8 @@ export function activeSectionRedirect(cookies: Record<string, string | undefined
         : publishedTrackIds[0];
   if (!trackId) return null;
   const section = cookies[activeSectionCookieName(trackId)];
-  if (section !== undefined && /^\d{1,3}$/.test(section)) return `/web/${trackId}/section/${Number(section)}`;
-  return `/web/${trackId}/section/active`;
+  if (section !== undefined && /^\d{1,3}$/.test(section)) return paths.section(trackId, Number(section));
+  return paths.activeSection(trackId);
 }
 
 /** The active section the cookies name (for the post-login default), or null without an active track. */

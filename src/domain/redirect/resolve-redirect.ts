@@ -1,3 +1,4 @@
+import { paths } from '../routing/paths';
 /**
  * Decides whether a post-login `redirectUrl` may be followed.
  *
@@ -114,12 +115,12 @@ export interface ActiveSection {
   sectionIndex: number | 'active';
 }
 
-export const ONBOARDING_CHECK_PATH = '/onboarding-check';
+export const ONBOARDING_CHECK_PATH = paths.onboardingCheck();
 
 /** Where a signed-in user goes when no (acceptable) redirect was asked for. */
 export function defaultDestination(activeSection: ActiveSection | null): string {
   if (activeSection) {
-    return `/web/${encodeURIComponent(activeSection.trackId)}/section/${activeSection.sectionIndex}`;
+    return paths.section(activeSection.trackId, activeSection.sectionIndex);
   }
   return ONBOARDING_CHECK_PATH;
 }

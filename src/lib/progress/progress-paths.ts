@@ -2,6 +2,7 @@ import { lessonPath, type LessonLocation } from '@/lib/lesson/lesson-paths';
 import type { LessonMode } from '@/lib/lesson/lesson-page-props';
 import { LESSON_MODES } from '@/domain/lessons/lesson-mode';
 import { screenAfterLesson, type CelebrationsDue } from '@/domain/progress/celebrations';
+import { paths } from '@/domain/routing/paths';
 
 /**
  * The screens after a lesson share the spec §2 query (trackId, tutorialId, chapterId,
@@ -56,7 +57,7 @@ function search(query: AfterLessonQuery, extra: Record<string, string> = {}): st
 }
 
 export function sectionPath(trackId: string, sectionIndex: number): string {
-  return `/web/${encodeURIComponent(trackId)}/section/${sectionIndex}`;
+  return paths.section(trackId, sectionIndex);
 }
 
 export const syncProgressUrl = (query: AfterLessonQuery) => `/web/syncProgress?${search(query)}`;

@@ -6,6 +6,7 @@ import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
 import { getServices } from '@/server/services/services';
 import { withSession } from './with-session';
+import { paths } from '@/domain/routing/paths';
 
 /** Set-Cookie for spec §9 progress cookies (two days, lax, secure over https, path /). */
 export function progressCookie(name: string, value: string): string {
@@ -36,7 +37,7 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
   const path = await services.progress.trackPathFor(user.id, parsed.data.trackId);
   const sectionIndex = Number(parsed.data.sectionIndex);
   if (!path) return { notFound: true };
-  if (sectionIndex >= path.sections.length) return { redirect: { destination: `/web/${path.track.id}/section/active`, permanent: false } };
+  if (sectionIndex >= path.sections.length) return { redirect: { destination: paths.activeSection(path.track.id), permanent: false } };
   rememberActiveSection(context, path.track.id, sectionIndex);
   const tracks = (await services.content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
   return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks } };
@@ -49,7 +50,7 @@ export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login'
   const path = await (await getServices()).progress.trackPathFor(user.id, trackId.data);
   if (!path) return { notFound: true };
   rememberActiveSection(context, path.track.id, path.activeSection);
-  return { redirect: { destination: `/web/${path.track.id}/section/${path.activeSection}`, permanent: false } };
+  return { redirect: { destination: paths.section(path.track.id, path.activeSection), permanent: false } };
 });
 
 /** /web/redirect-to-active-section: from the progress cookies alone, before any API call. */
@@ -69,7 +70,7 @@ export const welcomePage = withSession<WelcomePageProps>({ whenUnauthed: 'redire
   if (!user) return { notFound: true };
   const services = await getServices();
   const last = await services.learning.lastCompletion(user.id);
-  if (last) return { redirect: { destination: `/web/${last.trackId}/section/active`, permanent: false } };
+  if (last) return { redirect: { destination: paths.activeSection(last.trackId), permanent: false } };
   const tracks = (await services.content.publishedTracks()).map(({ track }) => ({
     id: track.id,
     title: track.title,

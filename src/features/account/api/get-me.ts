@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client/api-client';
-import { useApiClient } from '@/features/auth/use-api-client';
+import { useApiClient } from '@/features/auth';
 
 export const meSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ApiClient } from '@/lib/api-client/api-client';
 import { logger } from '@/lib/logger';
-import { useApiClient } from '@/features/auth/use-api-client';
+import { useApiClient } from '@/features/auth';
 
 export function recordVisit(client: ApiClient): Promise<{ visitedAt: string }> {
   return client.request({ method: 'POST', path: '/user/visits', body: { appName: 'web' }, errorKey: 'recordVisit' });

@@ -1,10 +1,10 @@
-import { useAuthUser } from '@/features/auth/auth-user';
-import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import { SignedInShell, useAuthUser } from '@/features/auth';
 import Link from 'next/link';
 import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useMe } from '../api/get-me';
 import { useRecordVisit } from '../api/record-visit';
 import styles from './welcome-view.module.css';
+import { paths } from '@/domain/routing/paths';
 
 const ROLE_LABELS: Record<string, string> = { course_engineer: 'Course engineer' };
 
@@ -41,7 +41,7 @@ export default function WelcomeView({ tracks = [] }: WelcomeViewProps) {
             <ul className={styles.tracks}>
               {tracks.map((track) => (
                 <li key={track.id}>
-                  <Link href={`/web/${track.id}/section/active`} className={styles.track} data-track={track.id}>
+                  <Link href={paths.activeSection(track.id)} className={styles.track} data-track={track.id}>
                     <strong>{track.title}</strong>
                     <span>{track.description}</span>
                     <span className={styles.trackMeta}>{track.lessons} lessons</span>

@@ -10,6 +10,7 @@ import { FormError } from '../components/form-error';
 import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../firebase-client';
 import { useSessionState } from '../session/session-store';
+import { paths } from '@/domain/routing/paths';
 
 export interface LoginViewProps {
   appDestination: string;
@@ -49,7 +50,7 @@ export default function LoginView({ appDestination }: LoginViewProps) {
         subtitle="Sign in to pick up your streak where you left it."
         footer={
           <>
-            New to Codetrail? <Link href={withRedirect('/web/register', router.query.redirectUrl)}>Create a free account</Link>
+            New to Codetrail? <Link href={withRedirect(paths.register(), router.query.redirectUrl)}>Create a free account</Link>
           </>
         }
       >
@@ -61,7 +62,7 @@ export default function LoginView({ appDestination }: LoginViewProps) {
             <Button type="submit" fullWidth size="lg" loading={submitting}>
               Sign in
             </Button>
-            <Link href="/web/passwordReset">Forgot your password?</Link>
+            <Link href={paths.passwordReset()}>Forgot your password?</Link>
           </Stack>
         </form>
       </AuthLayout>

@@ -11,6 +11,7 @@ import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../firebase-client';
+import { paths } from '@/domain/routing/paths';
 
 function RequestResetForm() {
   const { values, field, check } = useFormFields({ email: '' }, ({ email }) => ({ email: validateEmail(email) }));
@@ -45,7 +46,7 @@ function RequestResetForm() {
             No email leaves this machine: the reset link is printed in the terminal running <code>npm start</code>.
           </Alert>
         )}
-        <Link href="/web/login">Back to sign in</Link>
+        <Link href={paths.login()}>Back to sign in</Link>
       </Stack>
     );
   }
@@ -58,7 +59,7 @@ function RequestResetForm() {
         <Button type="submit" fullWidth size="lg" loading={submitting}>
           Send reset link
         </Button>
-        <Link href="/web/login">Back to sign in</Link>
+        <Link href={paths.login()}>Back to sign in</Link>
       </Stack>
     </form>
   );
@@ -90,8 +91,8 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
     setSubmitting(true);
     try {
       await confirmPasswordReset(clientAuth(), code, values.password);
-      leaveNotificationCookie({ route: '/web/login', kind: 'success', message: 'Your password is changed. Sign in with your new password.' });
-      await router.push('/web/login');
+      leaveNotificationCookie({ route: paths.login(), kind: 'success', message: 'Your password is changed. Sign in with your new password.' });
+      await router.push(paths.login());
     } catch (caught) {
       setFormError(identityErrorMessage(caught, 'reset-confirm'));
       setSubmitting(false);
@@ -102,7 +103,7 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
     return (
       <Stack gap={4}>
         <Alert kind="error">{codeError}</Alert>
-        <Link href="/web/passwordReset">Ask for a new link</Link>
+        <Link href={paths.passwordReset()}>Ask for a new link</Link>
       </Stack>
     );
   }

@@ -9,6 +9,7 @@ import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../hooks/use-form-fields';
 import { clientAuth } from '../firebase-client';
+import { paths } from '@/domain/routing/paths';
 
 export interface RegisterViewProps {
   appDestination: string;
@@ -40,7 +41,7 @@ export default function RegisterView({ appDestination }: RegisterViewProps) {
   }
 
   const loginHref =
-    typeof router.query.redirectUrl === 'string' ? `/web/login?redirectUrl=${encodeURIComponent(router.query.redirectUrl)}` : '/web/login';
+    paths.login(typeof router.query.redirectUrl === 'string' ? router.query.redirectUrl : null);
 
   return (
     <AuthGate policy="authForm" appDestination={appDestination} holdRedirect={submitting}>

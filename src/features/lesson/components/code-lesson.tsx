@@ -1,19 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import dynamic from 'next/dynamic';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { RunResult } from '@/runner/run-types';
 import { Button, Spinner } from '@/ui';
-import type { RuntimeStatus } from '@/runner/browser/browser-check-engine';
+import { CodeEditor, HtmlPreview, type RuntimeStatus } from '@/features/editor';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
 import styles from './code-lesson.module.css';
 
-// Only HTML lessons show a preview: its sandbox code loads with it, outside the page's first load.
-const HtmlPreview = dynamic(() => import('./html-preview').then((module) => module.HtmlPreview), { ssr: false });
-
-const CodeEditor = dynamic(() => import('./code-editor'), {
-  ssr: false,
-  loading: () => <div className={styles.editorLoading}>Loading the editor…</div>,
-});
 
 export interface CodeLessonProps {
   lesson: LessonDto;

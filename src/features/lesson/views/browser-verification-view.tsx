@@ -3,11 +3,12 @@ import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { checkSchema } from '@/domain/content/model';
-import { useApiClient } from '@/features/auth/use-api-client';
-import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import { SignedInShell, useApiClient } from '@/features/auth';
 import type { RunResult } from '@/runner/run-types';
 import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import styles from './browser-verification-view.module.css';
+import { lessonPath } from '@/lib/lesson/lesson-paths';
+import { paths } from '@/domain/routing/paths';
 
 const file = z.object({ name: z.string(), content: z.string() });
 const verificationSchema = z.object({
@@ -90,7 +91,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
               {
                 lessonId: lesson.lessonId,
                 title: lesson.title,
-                href: `/web/track/${data.trackId}/tutorial/${lesson.tutorialId}/chapter/${lesson.chapterId}/learn`,
+                href: lessonPath({ routePrefix: '/web', trackId: data.trackId, tutorialId: lesson.tutorialId, chapterId: lesson.chapterId }, 'learn', 0),
                 solutionPasses,
                 starterFails,
                 detail: !solutionPasses ? `Solution: ${describe(solved)}` : !starterFails ? 'The starter already passes every check.' : '',
@@ -123,7 +124,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
         </PageHeading>
         <nav aria-label="Tracks" className={styles.tracks}>
           {tracks.map((track) => (
-            <Link key={track.id} href={`/web/preview/verify?track=${track.id}`} aria-current={track.id === trackId ? 'page' : undefined}>
+            <Link key={track.id} href={paths.previewVerify(track.id)} aria-current={track.id === trackId ? 'page' : undefined}>
               {track.title}
             </Link>
           ))}

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { checkFillGap, checkMultipleChoice, checkReorder, shuffledOrder, type AnswerResult } from '@/domain/lessons/answers';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
-import { useAuthUser } from '@/features/auth/auth-user';
-import { AuthGate } from '@/features/auth/components/auth-gate';
-import { useApiClient } from '@/features/auth/use-api-client';
+import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
 import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
@@ -17,14 +14,12 @@ import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
-import { addPendingCompletion, browserTimeZone } from '@/features/progress/pending/pending-completions';
-import { leagueKey, progressKey } from '@/features/progress/api/progress-keys';
+import { useCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { useQueryClient } from '@tanstack/react-query';
 import styles from './lesson-view.module.css';
+import { paths } from '@/domain/routing/paths';
 
-// The habit stats (and their API schemas) load after the lesson: not part of the player's first load.
-const HeaderStats = dynamic(() => import('@/features/progress/components/header-stats').then((module) => module.HeaderStats), { ssr: false });
 
 const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Challenge', tutor: 'Tutor' };
 
@@ -34,27 +29,6 @@ interface CompletionOutcome {
   response: CompletionResponse | null;
   /** Queued on this device because the API was unreachable. */
   offline: boolean;
-}
-
-/** One engine per page, shared by every lesson the learner moves through. */
-function useCheckEngine(): { engine: BrowserCheckEngine | null; pythonStatus: RuntimeStatus } {
-  const [pythonStatus, setPythonStatus] = useState<RuntimeStatus>('idle');
-  const [engine, setEngine] = useState<BrowserCheckEngine | null>(null);
-  useEffect(() => {
-    // The runtimes load after the page is interactive; they are not part of its first load.
-    let created: BrowserCheckEngine | null = null;
-    let cancelled = false;
-    void import('@/runner/browser/browser-check-engine').then(({ createBrowserCheckEngine }) => {
-      if (cancelled) return;
-      created = createBrowserCheckEngine(setPythonStatus);
-      setEngine(created);
-    });
-    return () => {
-      cancelled = true;
-      created?.dispose();
-    };
-  }, []);
-  return { engine, pythonStatus };
 }
 
 function tutorExplanation(result: RunResult | null, attempts: number): string | null {
@@ -264,7 +238,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
    */
   async function next() {
     if (isRestoreReview) {
-      void router.push('/web/progress');
+      void router.push(paths.progress());
       return;
     }
     const { response, offline } = (await pendingCompletion.current) ?? { response: completion, offline: savedOffline };
@@ -418,7 +392,7 @@ export default function LessonView(props: LessonPageProps) {
     <AuthGate policy="protected">
       <div className={styles.page}>
         <header className={styles.header}>
-          <Link href={`/web/${props.trackId}/section/${props.sectionIndex}`} className={styles.close} aria-label="Leave the lesson">
+          <Link href={paths.section(props.trackId, props.sectionIndex)} className={styles.close} aria-label="Leave the lesson">
             ✕
           </Link>
           <div className={styles.progress} role="progressbar" aria-label={`${props.chapterTitle}: lesson ${props.lessonIndex + 1} of ${props.lessons.length}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>

@@ -1,4 +1,4 @@
-import { AuthGate } from '@/features/auth/components/auth-gate';
+import { AuthGate } from '@/features/auth';
 import LandingView from './landing-view';
 
 /** `/`: the landing page for visitors; signed-in learners go on into the app. */

@@ -1,5 +1,6 @@
 import { ButtonLink, Card, Container, cx, Logo, Stack, ThemeToggle } from '@/ui';
 import styles from './landing-view.module.css';
+import { paths } from '@/domain/routing/paths';
 
 interface Track {
   id: 'python' | 'javascript' | 'html' | 'css' | 'sql';
@@ -142,10 +143,10 @@ export default function LandingView() {
           <Logo href="/" />
           <nav className={styles.headerNav} aria-label="Account">
             <ThemeToggle />
-            <ButtonLink href="/web/login" variant="ghost" size="sm">
+            <ButtonLink href={paths.login()} variant="ghost" size="sm">
               Sign in
             </ButtonLink>
-            <ButtonLink href="/web/register" size="sm" className={styles.headerCta}>
+            <ButtonLink href={paths.register()} size="sm" className={styles.headerCta}>
               Start learning free
             </ButtonLink>
           </nav>
@@ -168,10 +169,10 @@ export default function LandingView() {
                 work instantly. No installs, no setup, just you and the next step on the trail.
               </p>
               <Stack direction="row" gap={3} wrap align="center" className={styles.heroActions}>
-                <ButtonLink href="/web/register" size="lg">
+                <ButtonLink href={paths.register()} size="lg">
                   Start learning free
                 </ButtonLink>
-                <ButtonLink href="/web/login" variant="secondary" size="lg">
+                <ButtonLink href={paths.login()} variant="secondary" size="lg">
                   I already have an account
                 </ButtonLink>
               </Stack>
@@ -240,7 +241,7 @@ export default function LandingView() {
                 Create a free account, choose a language and write something that runs today. Tomorrow, you will want to come back for
                 more.
               </p>
-              <ButtonLink href="/web/register" size="lg" className={styles.ctaButton}>
+              <ButtonLink href={paths.register()} size="lg" className={styles.ctaButton}>
                 Start learning free
               </ButtonLink>
             </div>
@@ -257,12 +258,12 @@ export default function LandingView() {
           <nav aria-label="Footer">
             <ul role="list" className={styles.footerLinks}>
               <li>
-                <ButtonLink href="/web/login" variant="ghost" size="sm">
+                <ButtonLink href={paths.login()} variant="ghost" size="sm">
                   Sign in
                 </ButtonLink>
               </li>
               <li>
-                <ButtonLink href="/web/register" variant="ghost" size="sm">
+                <ButtonLink href={paths.register()} variant="ghost" size="sm">
                   Create a free account
                 </ButtonLink>
               </li>

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAuthUser } from '@/features/auth/auth-user';
-import { useApiClient } from '@/features/auth/use-api-client';
+import { useApiClient, useAuthUser } from '@/features/auth';
 import { progressEndpoints, type ProgressSummary } from '@/lib/api-client/progress-endpoints';
 import { leagueKey, progressKey } from './progress-keys';
 

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { SignedInShell } from '@/features/auth/components/signed-in-shell';
+import { SignedInShell } from '@/features/auth';
 import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
 import { HeaderStats } from './header-stats';
 import styles from './progress.module.css';
+import { paths } from '@/domain/routing/paths';
 
 /** The signed-in shell with the learning nav and the habit stats in the header. */
 export function ProgressShell({ children, summary }: { children: ReactNode; summary?: ProgressSummary | null }) {
@@ -12,9 +13,9 @@ export function ProgressShell({ children, summary }: { children: ReactNode; summ
       nav={
         <nav className={styles.nav} aria-label="Main">
           <HeaderStats initial={summary} />
-          <Link href="/web/redirect-to-active-section">Learn</Link>
-          <Link href="/web/leaderboard">Leaderboard</Link>
-          <Link href="/web/settings">Settings</Link>
+          <Link href={paths.redirectToActiveSection()}>Learn</Link>
+          <Link href={paths.leaderboard()}>Leaderboard</Link>
+          <Link href={paths.settings()}>Settings</Link>
         </nav>
       }
     >

@@ -6,6 +6,7 @@ import { ProgressShell } from '../components/progress-shell';
 import { useCelebrationQuery } from './celebration-query';
 import { useShownCelebration } from './use-shown-celebration';
 import styles from './views.module.css';
+import { paths } from '@/domain/routing/paths';
 
 /** /web/daily-goal: the goal ring filling up as XP counts from prevXPCount to today's total. */
 export default function DailyGoalView() {
@@ -31,7 +32,7 @@ export default function DailyGoalView() {
                 ? `That's ${data.freezes.goalDaysTowardNext} of ${data.freezes.goalDaysPerFreeze} goal days toward your next streak freeze.`
                 : `${data.dailyGoal.xp - data.xpToday} XP to go today.`}
             </p>
-            <ButtonLink href={query ? afterCelebrations(query) : '/web/redirect-to-active-section'} size="lg">
+            <ButtonLink href={query ? afterCelebrations(query) : paths.redirectToActiveSection()} size="lg">
               Continue
             </ButtonLink>
           </>

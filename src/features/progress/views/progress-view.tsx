@@ -6,6 +6,7 @@ import { GoalRing } from '../components/goal-ring';
 import { ProgressShell } from '../components/progress-shell';
 import { StreakCalendar } from '../components/streak-calendar';
 import styles from './views.module.css';
+import { paths } from '@/domain/routing/paths';
 
 const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -56,7 +57,7 @@ export default function ProgressView() {
                   {data.xpToday}/{data.dailyGoal.xp}
                 </GoalRing>
                 <p className={styles.muted}>
-                  Daily goal: {data.dailyGoal.xp} XP (<Link href="/web/settings">change</Link>). <SnowflakeIcon /> {data.freezes.held} of {data.freezes.max} streak freezes: earn one for
+                  Daily goal: {data.dailyGoal.xp} XP (<Link href={paths.settings()}>change</Link>). <SnowflakeIcon /> {data.freezes.held} of {data.freezes.max} streak freezes: earn one for
                   every {data.freezes.goalDaysPerFreeze} days you meet your goal ({data.freezes.goalDaysTowardNext} so far). A freeze covers a missed day by itself.
                 </p>
               </Stack>

@@ -6,6 +6,7 @@ import { Card, CheckIcon, FlameIcon, LockIcon, PageHeading, PlayIcon, SnowflakeI
 import { ProgressShell } from '../components/progress-shell';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './views.module.css';
+import { paths } from '@/domain/routing/paths';
 
 export interface SectionViewProps {
   trackId: string;
@@ -111,7 +112,7 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
               </p>
             )}
             <p>
-              <Link href="/web/progress">Streak calendar</Link> · <Link href="/web/leaderboard">Leaderboard</Link>
+              <Link href={paths.progress()}>Streak calendar</Link> · <Link href={paths.leaderboard()}>Leaderboard</Link>
             </p>
           </Card>
           <Card>
@@ -119,7 +120,7 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
             <ul className={styles.trackList}>
               {tracks.map((track) => (
                 <li key={track.id}>
-                  {track.id === trackId ? <strong aria-current="page">{track.title}</strong> : <Link href={`/web/${track.id}/section/active`}>{track.title}</Link>}
+                  {track.id === trackId ? <strong aria-current="page">{track.title}</strong> : <Link href={paths.activeSection(track.id)}>{track.title}</Link>}
                 </li>
               ))}
             </ul>

@@ -6,13 +6,14 @@ import { StreakCalendar } from '../components/streak-calendar';
 import { useCelebrationQuery } from './celebration-query';
 import { useShownCelebration } from './use-shown-celebration';
 import styles from './views.module.css';
+import { paths } from '@/domain/routing/paths';
 
 /** /web/streak: the flame, XP counting up from prevXPCount, and the calendar. */
 export default function StreakView() {
   const { query, prevXPCount } = useCelebrationQuery();
   const { summary, dueBefore } = useShownCelebration('streak');
   const data = summary.data;
-  const next = query ? (dueBefore?.dailyGoal ? dailyGoalUrl(query, prevXPCount ?? data?.xpToday ?? 0) : afterCelebrations(query)) : '/web/redirect-to-active-section';
+  const next = query ? (dueBefore?.dailyGoal ? dailyGoalUrl(query, prevXPCount ?? data?.xpToday ?? 0) : afterCelebrations(query)) : paths.redirectToActiveSection();
 
   return (
     <ProgressShell>

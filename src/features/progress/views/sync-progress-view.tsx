@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAuthUser } from '@/features/auth/auth-user';
+import { useAuthUser } from '@/features/auth';
 import { afterCelebrations, nextScreenUrl, parseAfterLessonQuery } from '@/lib/progress/progress-paths';
 import { Alert, Button, ButtonLink, Spinner, Stack } from '@/ui';
 import { useProgressEndpoints, useStoreSummary } from '../api/progress-queries';

@@ -1,0 +1,29 @@
+/**
+ * Every app URL built in one typed place (spec §2). Pure: the domain rules, the server's guards
+ * and the features all build links from here, so a route changes in one file.
+ */
+const seg = encodeURIComponent;
+
+function withQuery(path: string, query: Record<string, string | number | boolean | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== false) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => '/',
+  login: (redirectUrl?: string | null) => withQuery('/web/login', { redirectUrl }),
+  register: (redirectUrl?: string | null) => withQuery('/web/register', { redirectUrl }),
+  passwordReset: () => '/web/passwordReset',
+  onboardingCheck: () => '/onboarding-check',
+  redirectToActiveSection: () => '/web/redirect-to-active-section',
+  section: (trackId: string, sectionIndex: number | 'active') => `/web/${seg(trackId)}/section/${sectionIndex}`,
+  activeSection: (trackId: string) => `/web/${seg(trackId)}/section/active`,
+  progress: () => '/web/progress',
+  profile: () => '/web/profile',
+  leaderboard: () => '/web/leaderboard',
+  settings: () => '/web/settings',
+  previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
+  withQuery,
+} as const;

@@ -1,0 +1,19 @@
+import dynamic from 'next/dynamic';
+import styles from './components/editor-loading.module.css';
+
+/**
+ * The editor feature's public entry: the code editor and the React side of the browser runtimes,
+ * shared by lessons, the build area and the course engineer's toolbar. The editor and the preview
+ * load lazily, never as part of a page's first load.
+ */
+export { useCheckEngine } from './hooks/use-check-engine';
+export type { CodeEditorProps } from './components/code-editor';
+export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
+
+export const CodeEditor = dynamic(() => import('./components/code-editor'), {
+  ssr: false,
+  loading: () => <div className={styles.loading}>Loading the editor…</div>,
+});
+
+/** The live preview of a web page, inside the opaque-origin page sandbox. */
+export const HtmlPreview = dynamic(() => import('./components/html-preview').then((module) => module.HtmlPreview), { ssr: false });

@@ -1,0 +1,11 @@
+import dynamic from 'next/dynamic';
+
+/**
+ * The progress feature's public entry: what other features may use. Kept light: the lesson page
+ * imports it eagerly, so anything with styles or schemas is exported lazily.
+ */
+export { addPendingCompletion, browserTimeZone } from './pending/pending-completions';
+export { leagueKey, progressKey } from './api/progress-keys';
+
+/** The habit stats for a page header; loads after the page (and its API schemas are not first-load). */
+export const LazyHeaderStats = dynamic(() => import('./components/header-stats').then((module) => module.HeaderStats), { ssr: false });
