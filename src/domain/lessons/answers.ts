@@ -1,6 +1,7 @@
 /**
  * Answer rules for the interactions that need no runtime: multiple choice, fill the gap and
- * reorder lines. Pure, so the player, tests and any future server check agree.
+ * reorder lines. Pure, so the player, tests and any future server check agree. The order items are
+ * shown in is learner-order.ts.
  */
 
 export interface AnswerResult {
@@ -27,47 +28,6 @@ export function checkReorder(lines: readonly string[], order: readonly number[])
     return placed !== undefined && lines[placed] === line;
   });
   return { correct: order.length === lines.length && items.every(Boolean), items };
-}
-
-function hash(text: string): number {
-  let value = 2166136261;
-  for (let i = 0; i < text.length; i += 1) {
-    value ^= text.charCodeAt(i);
-    value = Math.imul(value, 16777619);
-  }
-  return value >>> 0;
-}
-
-function random(seed: number): () => number {
-  let state = seed || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * The starting order of a reorder lesson: shuffled the same way on server and client (no
- * hydration mismatch) and never already solved when the lines differ.
- */
-export function shuffledOrder(lines: readonly string[], seed: string): number[] {
-  const order = lines.map((_, index) => index);
-  if (new Set(lines).size < 2) return order;
-  const next = random(hash(seed));
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    for (let i = order.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j] as number, order[i] as number];
-    }
-    if (!checkReorder(lines, order).correct) return order;
-  }
-  // Unlucky seeds: swapping the first two distinct lines always breaks the order.
-  const first = lines.findIndex((line) => line !== lines[0]);
-  const solved = lines.map((_, index) => index);
-  [solved[0], solved[first]] = [solved[first] as number, solved[0] as number];
-  return solved;
 }
 
 /** Moves the item at `from` to `to`, returning a new order. */
