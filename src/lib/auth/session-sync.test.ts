@@ -55,4 +55,11 @@ describe('session sync', () => {
     await pending;
     expect(sync.getState().status).toBe('signed-out');
   });
+
+  it.each([200, 500])('reads the answer body to the end (status %d), so no request stays open', async (status) => {
+    const response = new Response('{"status":true}', { status });
+    const sync = createSessionSync({ fetch: jest.fn(async () => response), onError: () => undefined });
+    await sync.handleTokenChange(user);
+    expect(response.bodyUsed).toBe(true);
+  });
 });

@@ -53,10 +53,10 @@ export function createSessionSync(options: SessionSyncOptions = {}) {
   async function post(endpoint: string, headers: Record<string, string>): Promise<void> {
     const doFetch = options.fetch ?? fetch;
     const response = await doFetch(endpoint, { method: 'POST', headers, credentials: 'include' });
-    if (!response.ok) {
-      const body = await response.text().catch(() => '');
-      throw new SessionRequestError(endpoint, response.status, body);
-    }
+    // Always read the body: an unread one holds the connection open, and the page never goes
+    // network-idle (Lighthouse could not finish a lesson page).
+    const body = await response.text().catch(() => '');
+    if (!response.ok) throw new SessionRequestError(endpoint, response.status, body);
   }
 
   async function handleTokenChange(user: TokenUser): Promise<void> {

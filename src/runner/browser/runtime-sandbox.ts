@@ -40,7 +40,10 @@ async function fetchVendorFiles(paths: readonly string[]): Promise<ProvidedFile[
     paths.map(async (path): Promise<ProvidedFile | null> => {
       try {
         const response = await fetch(`/vendor/${path}`);
-        if (!response.ok) return null;
+        if (!response.ok) {
+          await response.body?.cancel();
+          return null;
+        }
         return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes: await response.arrayBuffer() };
       } catch {
         return null;

@@ -85,7 +85,10 @@ function onWorkerMessage(data: unknown, worker: Worker) {
 
 /** Fetched while the page is still handing over its port: one round trip less before the runtime starts. */
 const workerSource: Promise<string> = fetch(workerUrl).then((response) => {
-  if (!response.ok) throw new Error(`The runtime could not be loaded (${response.status}).`);
+  if (!response.ok) {
+    void response.body?.cancel();
+    throw new Error(`The runtime could not be loaded (${response.status}).`);
+  }
   return response.text();
 });
 workerSource.catch(() => undefined);
