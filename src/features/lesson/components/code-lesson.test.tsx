@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { RunResult } from '@/runner/run-types';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import { CodeLesson, type CodeLessonProps } from './code-lesson';
 
@@ -18,7 +20,8 @@ function renderLesson(props: Partial<CodeLessonProps>) {
       files={[{ name: 'main.py', content: 'print(\u0000)' }]}
       onFileChange={noop}
       onRun={noop}
-      onReset={noop}
+      starterFiles={[{ name: 'main.py', content: 'print("hi")' }]}
+      onReplaceFiles={noop}
       running={false}
       output=""
       result={null}
@@ -49,3 +52,102 @@ describe('CodeLesson save state', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+const errorRun: RunResult = {
+  status: 'ran',
+  passed: false,
+  output: '',
+  error: { type: 'SyntaxError', message: "'(' was never closed (line 1)", line: 1, file: 'main.py' },
+  timedOut: false,
+  checks: [{ index: 0, type: 'assert', passed: false, message: 'Leave age set to 12' }],
+};
+
+describe('CodeLesson after a run', () => {
+  beforeAll(() => {
+    HTMLElement.prototype.scrollTo = () => undefined;
+    HTMLElement.prototype.scrollIntoView = () => undefined;
+  });
+
+  it('shows only the error: no unrelated checks, no stale prompt, the line said once', () => {
+    renderLesson({ result: errorRun });
+    expect(screen.getByRole('alert')).toHaveTextContent(/^SyntaxError: '\(' was never closed \(line 1\)$/);
+    expect(screen.queryByRole('list', { name: 'Checks' })).toBeNull();
+    expect(screen.queryByText(/Press Run & check/)).toBeNull();
+    expect(screen.queryByText('Leave age set to 12')).toBeNull();
+  });
+
+  it('lists every check when the program ran to the end', () => {
+    renderLesson({ result: { ...errorRun, error: null, output: 'hi\n' } });
+    expect(screen.getByRole('list', { name: 'Checks' })).toHaveTextContent('Leave age set to 12');
+  });
+
+  it('says the output is empty rather than asking to run again', () => {
+    renderLesson({ result: { ...errorRun, error: null } });
+    expect(screen.getByRole('log', { name: 'Program output' })).toHaveTextContent('Your program printed nothing.');
+  });
+
+  it('invites a first run before any', () => {
+    renderLesson({});
+    expect(screen.getByRole('log', { name: 'Program output' })).toHaveTextContent('Press Run & check to see what your program prints.');
+  });
+});
+
+describe('CodeLesson reset', () => {
+  const starter = [{ name: 'main.py', content: 'print("hi")' }];
+  function Stateful() {
+    const [files, setFiles] = useState([{ name: 'main.py', content: 'print("my work")' }]);
+    return (
+      <>
+        <output data-testid="files">{files[0]?.content}</output>
+        <CodeLesson
+          lesson={lesson}
+          files={files}
+          onFileChange={(name, content) => setFiles([{ name, content }])}
+          onRun={() => undefined}
+          starterFiles={starter}
+          onReplaceFiles={setFiles}
+          running={false}
+          output=""
+          result={null}
+          runtimeStatus="ready"
+          saveStatus="saved"
+          disabled={false}
+          stdin=""
+          onStdinChange={() => undefined}
+        />
+      </>
+    );
+  }
+
+  it('asks first, and Keep my code leaves the code alone', () => {
+    render(<Stateful />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset code' }));
+    expect(screen.getByRole('group', { name: 'Replace your code with the starter code?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Yes, reset' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my code' }));
+    expect(screen.getByTestId('files')).toHaveTextContent('print("my work")');
+    expect(screen.getByRole('button', { name: 'Reset code' })).toHaveFocus();
+  });
+
+  it('Escape cancels the confirmation', () => {
+    render(<Stateful />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset code' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Yes, reset' }), { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: 'Yes, reset' })).toBeNull();
+    expect(screen.getByTestId('files')).toHaveTextContent('print("my work")');
+  });
+
+  it('resets, announces it, and Undo brings the code back', () => {
+    render(<Stateful />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, reset' }));
+    expect(screen.getByTestId('files')).toHaveTextContent('print("hi")');
+    const status = screen.getAllByRole('status').find((element) => element.textContent?.includes('Code reset'));
+    expect(status).toHaveTextContent('Code reset to the starter code.');
+    expect(screen.getByRole('button', { name: 'Undo reset' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo reset' }));
+    expect(screen.getByTestId('files')).toHaveTextContent('print("my work")');
+    expect(screen.queryByRole('button', { name: 'Undo reset' })).toBeNull();
+  });
+});
+

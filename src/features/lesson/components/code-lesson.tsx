@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
+import { describeRunError, visibleChecks } from '@/domain/lessons/run-feedback';
 import type { RunResult } from '@/runner/run-types';
 import { Button, Spinner } from '@/ui';
 import { CodeEditor, HtmlPreview, type RuntimeStatus } from '@/features/editor';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
+import { ResetCode } from './reset-code';
 import styles from './code-lesson.module.css';
 
 
@@ -12,7 +14,10 @@ export interface CodeLessonProps {
   files: { name: string; content: string }[];
   onFileChange: (name: string, content: string) => void;
   onRun: () => void;
-  onReset: () => void;
+  /** The files a reset brings back. */
+  starterFiles: { name: string; content: string }[];
+  /** Replaces every file at once (reset, and undo of a reset). */
+  onReplaceFiles: (files: { name: string; content: string }[]) => void;
   running: boolean;
   output: string;
   result: RunResult | null;
@@ -33,12 +38,17 @@ const SAVE_LABEL: Record<SaveStatus, string> = {
   error: 'Not synced yet: saved on this device',
 };
 
-/** The code interaction: file tabs, the editor, Run & check, the console and each check's result. */
-export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange }: CodeLessonProps) {
+/**
+ * The code interaction: file tabs, the editor, Run & check, the console and each check's result.
+ * After a run that did not pass, what went wrong (the error, or the first failed check) is scrolled
+ * into view, so the feedback bar's sentence always points at something the learner can see.
+ */
+export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, onReplaceFiles, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange }: CodeLessonProps) {
   const definitions = lesson.executableContent?.files ?? [];
   const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
   const tabsId = useId();
   const outputRef = useRef<HTMLPreElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const current = definitions.find((file) => file.name === active);
   const content = files.find((file) => file.name === active)?.content ?? current?.content ?? '';
 
@@ -46,8 +56,17 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
     outputRef.current?.scrollTo({ top: outputRef.current.scrollHeight });
   }, [output]);
 
+  useEffect(() => {
+    if (result?.status !== 'ran' || result.passed) return;
+    const culprit = panelRef.current?.querySelector('[data-run-error], [data-check-failed]');
+    culprit?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [result]);
+
+  const ran = result?.status === 'ran' ? result : null;
+  const placeholder = ran || running ? '' : 'Press Run & check to see what your program prints.';
+
   return (
-    <section className={styles.panel} aria-label="Code">
+    <section ref={panelRef} className={styles.panel} aria-label="Code">
       {definitions.length > 1 && (
         <div role="tablist" aria-label="Files" className={styles.tabs}>
           {definitions.map((file) => (
@@ -86,9 +105,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
         <Button onClick={onRun} loading={running} disabled={disabled || runtimeStatus === 'failed'}>
           Run &amp; check
         </Button>
-        <Button variant="ghost" onClick={onReset} disabled={disabled}>
-          Reset code
-        </Button>
+        <ResetCode files={files} starterFiles={starterFiles} onReplace={onReplaceFiles} disabled={disabled || running} />
         <span className={styles.status} role="status">
           {runtimeStatus === 'loading' && (
             <>
@@ -107,21 +124,21 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
         </p>
       )}
       {lesson.lessonType === 'HTML' && <HtmlPreview files={files} />}
-      <div className={styles.console} hidden={lesson.lessonType === 'HTML' && !output && !(result?.status === 'ran' && result.error)}>
-        <h3 className={styles.consoleTitle}>Output</h3>
-        <pre ref={outputRef} className={styles.output} role="log" aria-live="polite" aria-label="Program output">
-          {output || (running ? '' : 'Press Run & check to see what your program prints.')}
+      <div className={styles.console} hidden={lesson.lessonType === 'HTML' && !output && !ran?.error}>
+        <h2 className={styles.consoleTitle}>Output</h2>
+        <pre ref={outputRef} className={styles.output} role="log" aria-live="polite" aria-label="Program output" hidden={!output && !placeholder && !!ran?.error}>
+          {output || placeholder || (ran ? 'Your program printed nothing.' : '')}
         </pre>
-        {result?.status === 'ran' && result.error && (
-          <p className={styles.error} role="alert">
-            {result.error.type === 'Timeout' ? result.error.message : `${result.error.type}: ${result.error.message}${result.error.line ? ` (line ${result.error.line})` : ''}`}
+        {ran?.error && (
+          <p className={styles.error} role="alert" data-run-error="">
+            {describeRunError(ran.error)}
           </p>
         )}
       </div>
-      {result?.status === 'ran' && (
+      {ran && visibleChecks(ran).length > 0 && (
         <ul className={styles.checks} aria-label="Checks">
-          {result.checks.map((check) => (
-            <li key={check.index} className={check.passed ? styles.pass : styles.fail}>
+          {visibleChecks(ran).map((check) => (
+            <li key={check.index} className={check.passed ? styles.pass : styles.fail} data-check-failed={check.passed ? undefined : ''}>
               <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? 'Check passed' : check.message}
             </li>
           ))}

@@ -1,47 +1,42 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { checkFillGap, checkMultipleChoice, checkReorder, shuffledOrder, type AnswerResult } from '@/domain/lessons/answers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { checkFillGap, checkMultipleChoice, checkReorder, type AnswerResult } from '@/domain/lessons/answers';
+import { chipOrder, choiceOrder, learnerSeed, lineOrder } from '@/domain/lessons/learner-order';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
+import { paths } from '@/domain/routing/paths';
 import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
+import { useCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
-import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
-import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
+import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
-import type { RunResult } from '@/runner/run-types';
+import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
 import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
+import { ModePicker } from '../components/mode-picker';
+import { PanelBoundary } from '../components/panel-boundary';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import { useCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
-import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
-import { useQueryClient } from '@tanstack/react-query';
+import { attemptReducer, initialAttempt } from '../model/attempt';
 import styles from './lesson-view.module.css';
-import { paths } from '@/domain/routing/paths';
-
-
-const MODE_LABEL: Record<LessonMode, string> = { learn: 'Learn', challenge: 'Challenge', tutor: 'Tutor' };
-
-type Feedback = { kind: 'correct' | 'wrong'; text: string } | null;
 
 interface CompletionOutcome {
   response: CompletionResponse | null;
   /** Queued on this device because the API was unreachable. */
   offline: boolean;
+  /** After a restore-streak review lesson: whether the streak came back. */
+  restoreNote: { kind: 'success' | 'error'; text: string } | null;
 }
 
-function tutorExplanation(result: RunResult | null, attempts: number): string | null {
-  if (!result || result.status !== 'ran' || result.passed) return null;
-  if (result.error) {
-    return result.error.type === 'Timeout'
-      ? 'Your program did not finish. Look for a loop whose condition never becomes false.'
-      : `Python stopped at ${result.error.line ? `line ${result.error.line}` : 'your code'} with ${result.error.type}: ${result.error.message}. Fix that line first, then run again.`;
-  }
-  const failed = result.checks.find((check) => !check.passed);
-  if (!failed) return null;
-  const shown = result.output.trim() ? ` Your program printed: "${result.output.trim().split('\n').slice(-3).join(' / ')}".` : ' Your program printed nothing.';
-  return `Check ${failed.index + 1} did not pass: ${failed.message}${failed.type.startsWith('output') ? shown : ''}${attempts > 2 ? ' Open the next hint if you are stuck.' : ''}`;
+interface ExplainRequest {
+  files: { name: string; userContent: string }[];
+  output: string;
+  error: string | null;
+  failedChecks: number[];
 }
 
 interface PlayerProps extends LessonPageProps {
@@ -54,6 +49,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   const router = useRouter();
   const user = useAuthUser();
   const client = useApiClient();
+  const queryClient = useQueryClient();
   // The typed endpoints (and their response schemas) load on first use, outside the page's first load.
   const api = useMemo(() => {
     const endpoints = () => import('@/lib/api-client/learning-endpoints').then(({ learningEndpoints }) => learningEndpoints(client));
@@ -66,31 +62,32 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   }, [client]);
   const { mode } = page;
   const interaction = lesson.interaction;
-
-  const [selected, setSelected] = useState<number[]>([]);
-  const [answers, setAnswers] = useState<string[]>(() => (interaction.kind === 'fill-gap' ? interaction.gaps.map(() => '') : []));
-  const [order, setOrder] = useState<number[]>(() => (interaction.kind === 'reorder' ? shuffledOrder(interaction.lines, lesson.id) : []));
-  const [answerResult, setAnswerResult] = useState<AnswerResult | null>(null);
-  const [runResult, setRunResult] = useState<RunResult | null>(null);
-  const [output, setOutput] = useState('');
-  const [stdin, setStdin] = useState(() => (lesson.executableContent?.input ?? []).join('\n'));
-  const [running, setRunning] = useState(false);
-  const [attempts, setAttempts] = useState(0);
-  const [hintsShown, setHintsShown] = useState(0);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [passed, setPassed] = useState(false);
-  const [completionError, setCompletionError] = useState<string | null>(null);
-  const [completion, setCompletion] = useState<CompletionResponse | null>(null);
-  /** Passed while the API was unreachable: kept on this device until /web/syncProgress sends it. */
-  const [savedOffline, setSavedOffline] = useState(false);
-  const [restoreNote, setRestoreNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const isRestoreReview = router.query.review === 'restore';
-  const queryClient = useQueryClient();
-  const [tutorText, setTutorText] = useState<string | null>(null);
+
+  // Shown in an order of this learner's own (stable across reloads), never the answer's order.
+  const seed = learnerSeed(user.id, lesson.id);
+  const shownChoices = useMemo(() => (interaction.kind === 'multiple-choice' ? choiceOrder(interaction.choices, seed) : []), [interaction, seed]);
+  const shownChips = useMemo(
+    () => (interaction.kind === 'fill-gap' ? chipOrder(interaction.chips, interaction.gaps.map((gap) => gap.accepted[0] ?? ''), seed).map((index) => interaction.chips[index] ?? '') : []),
+    [interaction, seed],
+  );
+
+  const reducer = useMemo(() => attemptReducer({ mode, hintCount: lesson.hintsHtml.length }), [mode, lesson.hintsHtml.length]);
+  const [state, dispatch] = useReducer(reducer, null, () =>
+    initialAttempt({
+      answers: interaction.kind === 'fill-gap' ? interaction.gaps.map(() => '') : [],
+      order: interaction.kind === 'reorder' ? lineOrder(interaction.lines, seed) : [],
+      stdin: (lesson.executableContent?.input ?? []).join('\n'),
+    }),
+  );
+  const { passed, feedback } = state;
   const actionsRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLElement>(null);
 
   const executable = lesson.executableContent;
   const starterFiles = useMemo(() => (executable?.files ?? []).map(({ name, content }) => ({ name, content })), [executable]);
+  const editableFiles = (files: { name: string; content: string }[]) =>
+    files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content }));
   const draft = useLessonDraft({
     userId: user.id,
     lessonId: lesson.id,
@@ -98,7 +95,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     serverSavedAt: page.initialFilesSavedAt,
     starterFiles,
     save: async (files) => {
-      await api.saveFiles({ ...page, lessonId: lesson.id }, page.publishSetVersion, files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content })));
+      await api.saveFiles({ ...page, lessonId: lesson.id }, page.publishSetVersion, editableFiles(files));
     },
   });
 
@@ -112,123 +109,91 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     if (passed) actionsRef.current?.querySelector('button')?.focus();
   }, [passed]);
 
+  // The verdict of an answer lesson is shown where the learner is looking (code lessons scroll to the failing check).
+  useEffect(() => {
+    if (feedback?.kind === 'wrong' && interaction.kind !== 'code') footerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [feedback, interaction.kind]);
+
   const showHints = mode !== 'challenge';
-  const usedHints = hintsShown > 0;
+  const usedHints = state.hintsShown > 0;
+  const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
 
   // Continue waits for the completion's answer: it decides whether the streak or goal screens come first.
-  const pendingCompletion = useRef<Promise<CompletionOutcome> | null>(null);
-  const complete = useCallback(
-    async (tries: number): Promise<CompletionOutcome> => {
-      setCompletionError(null);
-      const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
+  const completion = useMutation({
+    mutationFn: async (tries: number): Promise<CompletionOutcome> => {
       const input = { mode, attempts: tries, usedHints, completedAt: new Date().toISOString(), timeZone: browserTimeZone() };
       let response: CompletionResponse;
       try {
         response = await api.completeLesson(path, input);
-        setCompletion(response);
-        void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
-        void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
       } catch (error) {
         if (error instanceof ApiError && (error.status === 0 || error.status >= 500) && user.id) {
           // Offline or a server hiccup: the completion keeps its own time stamp and syncs later; the
           // day still counts. (A 4xx means the request itself is wrong: retrying will not help.)
           addPendingCompletion(user.id, { ...path, ...input });
-          setSavedOffline(true);
-          return { response: null, offline: true };
+          return { response: null, offline: true, restoreNote: null };
         }
-        setCompletionError(error instanceof Error ? error.message : 'Your progress was not recorded.');
-        return { response: null, offline: false };
+        throw error;
       }
-      if (isRestoreReview) {
-        try {
-          await api.restoreStreak(path);
-          setRestoreNote({ kind: 'success', text: 'Streak restored! The missed days now count as restored.' });
-        } catch (error) {
-          setRestoreNote({ kind: 'error', text: error instanceof Error ? error.message : 'Your streak could not be restored.' });
-        }
+      void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
+      void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
+      if (!isRestoreReview) return { response, offline: false, restoreNote: null };
+      try {
+        await api.restoreStreak(path);
+        return { response, offline: false, restoreNote: { kind: 'success', text: 'Streak restored! The missed days now count as restored.' } };
+      } catch (error) {
+        return { response, offline: false, restoreNote: { kind: 'error', text: error instanceof Error ? error.message : 'Your streak could not be restored.' } };
       }
-      return { response, offline: false };
     },
-    [api, page.trackId, page.tutorialId, page.chapterId, lesson.id, mode, usedHints, user.id, isRestoreReview, queryClient],
-  );
+  });
+  const pendingCompletion = useRef<Promise<CompletionOutcome> | null>(null);
+  const completeWith = (tries: number) => {
+    pendingCompletion.current = completion.mutateAsync(tries).catch(() => ({ response: null, offline: false, restoreNote: null }));
+  };
 
-  function onResult(correct: boolean, tries: number, wrongText: string) {
-    if (correct) {
-      setPassed(true);
-      setFeedback({ kind: 'correct', text: tries === 1 ? 'Correct, first try!' : 'Correct! Well done.' });
-      pendingCompletion.current = complete(tries);
-    } else {
-      setFeedback({ kind: 'wrong', text: wrongText });
-      // Tutor mode unlocks the hints step by step after each miss.
-      if (mode === 'tutor') setHintsShown((shown) => Math.min(lesson.hints.length, Math.max(shown, tries)));
+  // Tutor mode: the built-in explanation shows at once; the model's phrasing follows when it answers.
+  const explain = useMutation({
+    mutationFn: (facts: ExplainRequest) =>
+      client.request<{ text: string }>({ method: 'POST', path: '/tutor/explain', errorKey: 'askTutor', body: { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id, ...facts } }),
+  });
+
+  async function run() {
+    if (!engine || !lessonType || state.running || passed) return;
+    const tries = state.attempts + 1;
+    dispatch({ type: 'run-started' });
+    explain.reset();
+    const input = state.stdin === '' ? [] : state.stdin.split('\n');
+    const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null, stdin: input }, (text) =>
+      dispatch({ type: 'run-output', text }),
+    );
+    const ran = result.status === 'ran' ? result : null;
+    const wrongText = !ran ? result.status === 'unsupported' ? result.reason : 'Not yet.' : mode === 'tutor' ? (tutorExplanation(ran, tries, lessonType) ?? runVerdict(ran)) : runVerdict(ran);
+    dispatch({ type: 'run-finished', result, wrongText });
+    if (ran?.passed) completeWith(tries);
+    else if (ran && mode === 'tutor' && page.tutorModel) {
+      explain.mutate({
+        files: editableFiles(draft.files),
+        output: ran.output.slice(0, 20_000),
+        error: ran.error ? describeRunError(ran.error) : null,
+        failedChecks: ran.checks.filter((check) => !check.passed).map((check) => check.index),
+      });
     }
   }
 
-  async function check() {
-    const tries = attempts + 1;
-    setAttempts(tries);
-    if (interaction.kind === 'code') {
-      if (!engine || !lessonType) return;
-      setRunning(true);
-      setOutput('');
-      setFeedback(null);
-      const input = stdin === '' ? [] : stdin.split('\n');
-      const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null, stdin: input }, (text) =>
-        setOutput((current) => current + text),
-      );
-      setRunning(false);
-      setRunResult(result);
-      if (result.status === 'ran') setOutput(result.output);
-      const wrong = mode === 'tutor' ? (tutorExplanation(result, tries) ?? 'Not yet.') : 'Not yet: look at the checks below, change your code and run it again.';
-      onResult(result.status === 'ran' && result.passed, tries, wrong);
-      setTutorText(null);
-      if (mode === 'tutor' && page.tutorModel && result.status === 'ran' && !result.passed) {
-        // The built-in explanation shows at once; the model's phrasing follows when it answers.
-        client
-          .request<{ text: string }>({
-            method: 'POST',
-            path: '/tutor/explain',
-            errorKey: 'askTutor',
-            body: {
-              trackId: page.trackId,
-              tutorialId: page.tutorialId,
-              chapterId: page.chapterId,
-              lessonId: lesson.id,
-              files: draft.files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content })),
-              output: result.output.slice(0, 20_000),
-              error: result.error ? `${result.error.type}: ${result.error.message}${result.error.line ? ` (line ${result.error.line})` : ''}` : null,
-              failedChecks: result.checks.filter((check) => !check.passed).map((check) => check.index),
-            },
-          })
-          .then((answer) => setTutorText(answer.text))
-          .catch(() => setTutorText(null));
-      }
-      return;
-    }
+  function checkAnswer() {
     let result: AnswerResult;
-    if (interaction.kind === 'multiple-choice') result = checkMultipleChoice(interaction.choices, new Set(selected));
-    else if (interaction.kind === 'fill-gap') result = checkFillGap(interaction.gaps, answers);
-    else result = checkReorder(interaction.lines, order);
-    setAnswerResult(result);
+    if (interaction.kind === 'multiple-choice') result = checkMultipleChoice(interaction.choices, new Set(state.selected));
+    else if (interaction.kind === 'fill-gap') result = checkFillGap(interaction.gaps, state.answers);
+    else if (interaction.kind === 'reorder') result = checkReorder(interaction.lines, state.order);
+    else return;
     const wrongCount = result.items.filter((item) => !item).length;
-    const wrong =
+    const wrongText =
       interaction.kind === 'multiple-choice'
         ? 'Not quite. Read the question again and pick another answer.'
         : interaction.kind === 'fill-gap'
-          ? `Not quite: ${wrongCount} gap${wrongCount === 1 ? ' is' : 's are'} not right yet.`
-          : `Not quite: ${wrongCount} line${wrongCount === 1 ? ' is' : 's are'} in the wrong place.`;
-    onResult(result.correct, tries, wrong);
-  }
-
-  /** A changed answer clears the last verdict, so the learner can check again. */
-  function answerWith<T>(set: (value: T) => void) {
-    return (value: T) => {
-      set(value);
-      if (!passed) {
-        setAnswerResult(null);
-        setFeedback(null);
-      }
-    };
+          ? `Not quite: ${wrongCount} gap${wrongCount === 1 ? ' is' : 's are'} not right yet (marked ✗ above).`
+          : `Not quite: ${wrongCount} line${wrongCount === 1 ? ' is' : 's are'} in the wrong place (marked ✗ above).`;
+    dispatch({ type: 'answer-checked', result, wrongText });
+    if (result.correct) completeWith(state.attempts + 1);
   }
 
   /**
@@ -241,7 +206,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
       void router.push(paths.progress());
       return;
     }
-    const { response, offline } = (await pendingCompletion.current) ?? { response: completion, offline: savedOffline };
+    const { response, offline } = (await pendingCompletion.current) ?? { response: completion.data?.response ?? null, offline: completion.data?.offline ?? false };
     const index = page.lessonIndex + 1;
     const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: response?.xpAwarded ?? 0 };
     const celebrate = offline || !!response?.streakExtended || !!response?.goalJustMet;
@@ -254,121 +219,127 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   }
 
   const anyAnswer =
-    interaction.kind === 'multiple-choice' ? selected.length > 0 : interaction.kind === 'fill-gap' ? answers.some((answer) => answer.trim() !== '') : true;
+    interaction.kind === 'multiple-choice' ? state.selected.length > 0 : interaction.kind === 'fill-gap' ? state.answers.some((answer) => answer.trim() !== '') : true;
+  const outcome = completion.data;
+  const tutorText = explain.data?.text ?? null;
+  const completionError = completion.error ? (completion.error instanceof Error ? completion.error.message : 'Your progress was not recorded.') : null;
+  const action = passed ? 'continue' : interaction.kind !== 'code' ? 'check' : null;
+  // Nothing to say and nothing to press: the bar takes no space (on phones it sat over the editor).
+  const quiet = !feedback && !action && !outcome?.offline && !outcome?.restoreNote && !completionError;
 
   return (
     <article className={styles.lesson} aria-labelledby="lesson-title">
       <h1 id="lesson-title" className={styles.title}>
         {lesson.title}
       </h1>
-      {mode !== 'challenge' && <div className={styles.explanation} dangerouslySetInnerHTML={{ __html: lesson.explanationHtml }} />}
-      {mode === 'challenge' && <p className={styles.challenge}>Challenge: no explanation, no hints. Show what you know.</p>}
+      <PanelBoundary name="The lesson text">
+        {mode !== 'challenge' && <div className={styles.explanation} dangerouslySetInnerHTML={{ __html: lesson.explanationHtml }} />}
+        {mode === 'challenge' && <p className={styles.challenge}>Challenge: no explanation, no hints. Show what you know.</p>}
+      </PanelBoundary>
 
-      <div className={styles.interaction}>
-        {interaction.kind === 'multiple-choice' && (
-          <MultipleChoice
-            questionHtml={lesson.questionHtml ?? ''}
-            choices={interaction.choices.map(({ text }) => ({ text }))}
-            multiple={interaction.choices.filter((choice) => choice.correct).length > 1}
-            selected={selected}
-            onChange={answerWith(setSelected)}
-            result={answerResult}
-            disabled={passed}
-          />
-        )}
-        {interaction.kind === 'fill-gap' && (
-          <FillGap
-            templates={interaction.templates}
-            gapCount={interaction.gaps.length}
-            chips={interaction.chips}
-            answers={answers}
-            onChange={answerWith(setAnswers)}
-            result={answerResult}
-            disabled={passed}
-          />
-        )}
-        {interaction.kind === 'reorder' && (
-          <ReorderLines
-            lines={interaction.lines}
-            order={order}
-            onChange={answerWith(setOrder)}
-            result={answerResult}
-            disabled={passed}
-          />
-        )}
-        {interaction.kind === 'code' && (
-          <CodeLesson
-            lesson={lesson}
-            files={draft.files}
-            onFileChange={draft.setFile}
-            onRun={() => void check()}
-            onReset={draft.reset}
-            running={running}
-            output={output}
-            result={runResult}
-            runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
-            saveStatus={draft.status}
-            saveRefusal={draft.refusal}
-            disabled={passed}
-            stdin={stdin}
-            onStdinChange={setStdin}
-          />
-        )}
-      </div>
+      <PanelBoundary name={interaction.kind === 'code' ? 'The code panel' : 'The exercise'}>
+        <div className={styles.interaction}>
+          {interaction.kind === 'multiple-choice' && (
+            <MultipleChoice
+              questionHtml={lesson.questionHtml ?? ''}
+              choices={interaction.choices.map(({ text }) => ({ text }))}
+              order={shownChoices}
+              multiple={interaction.choices.filter((choice) => choice.correct).length > 1}
+              selected={state.selected}
+              onChange={(selected) => dispatch({ type: 'select', selected })}
+              result={state.answerResult}
+              disabled={passed}
+            />
+          )}
+          {interaction.kind === 'fill-gap' && (
+            <FillGap
+              templates={interaction.templates}
+              gapCount={interaction.gaps.length}
+              chips={shownChips}
+              answers={state.answers}
+              onChange={(answers) => dispatch({ type: 'fill', answers })}
+              result={state.answerResult}
+              disabled={passed}
+            />
+          )}
+          {interaction.kind === 'reorder' && (
+            <ReorderLines lines={interaction.lines} order={state.order} onChange={(order) => dispatch({ type: 'reorder', order })} result={state.answerResult} disabled={passed} />
+          )}
+          {interaction.kind === 'code' && (
+            <CodeLesson
+              lesson={lesson}
+              files={draft.files}
+              onFileChange={draft.setFile}
+              onRun={() => void run()}
+              starterFiles={starterFiles}
+              onReplaceFiles={(files) => files.forEach((file) => draft.setFile(file.name, file.content))}
+              running={state.running}
+              output={state.output}
+              result={state.runResult}
+              runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
+              saveStatus={draft.status}
+              saveRefusal={draft.refusal}
+              disabled={passed}
+              stdin={state.stdin}
+              onStdinChange={(value) => dispatch({ type: 'stdin', value })}
+            />
+          )}
+        </div>
+      </PanelBoundary>
 
       {showHints && lesson.hintsHtml.length > 0 && (
-        <section className={styles.hints} aria-label="Hints">
-          <ol className={styles.hintList}>
-            {lesson.hintsHtml.slice(0, hintsShown).map((hint, index) => (
-              <li key={index} dangerouslySetInnerHTML={{ __html: hint }} />
-            ))}
-          </ol>
-          {hintsShown < lesson.hintsHtml.length && !passed && (
-            <Button variant="ghost" size="sm" onClick={() => setHintsShown(hintsShown + 1)}>
-              {hintsShown === 0 ? 'Show a hint' : 'Show another hint'}
-            </Button>
-          )}
-        </section>
+        <PanelBoundary name="The hints">
+          <section className={styles.hints} aria-label="Hints">
+            <ol className={styles.hintList}>
+              {lesson.hintsHtml.slice(0, state.hintsShown).map((hint, index) => (
+                <li key={index} dangerouslySetInnerHTML={{ __html: hint }} />
+              ))}
+            </ol>
+            {state.hintsShown < lesson.hintsHtml.length && !passed && (
+              <Button variant="ghost" size="sm" onClick={() => dispatch({ type: 'show-hint', hintCount: lesson.hintsHtml.length })}>
+                {state.hintsShown === 0 ? 'Show a hint' : 'Show another hint'}
+              </Button>
+            )}
+          </section>
+        </PanelBoundary>
       )}
 
-      <footer className={styles.footer} data-state={feedback?.kind ?? 'idle'}>
-        <div className={styles.feedback} role="status" aria-live="polite">
-          <p>{feedback?.text}</p>
-          {tutorText && feedback?.kind === 'wrong' && <p className={styles.tutor}>Tutor: {tutorText}</p>}
-        </div>
-        {savedOffline && <Alert kind="info">We could not reach the server. This lesson is saved on this device and will sync when you are back online.</Alert>}
-        {restoreNote && <Alert kind={restoreNote.kind}>{restoreNote.text}</Alert>}
-        {completion && completion.xpAwarded > 0 && (
-          <p className={styles.xpGain} aria-live="polite">
-            +{completion.xpAwarded} XP
-          </p>
-        )}
-        {completionError && (
-          <Alert kind="warning">
-            {completionError}{' '}
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                pendingCompletion.current = complete(attempts);
-              }}
-            >
-              Try again
-            </Button>
-          </Alert>
-        )}
-        <div ref={actionsRef} className={styles.actions}>
-          {passed ? (
-            <Button size="lg" onClick={() => void next()}>
-              Continue
-            </Button>
-          ) : interaction.kind !== 'code' ? (
-            <Button size="lg" onClick={() => void check()} disabled={!anyAnswer}>
-              Check
-            </Button>
-          ) : null}
-        </div>
-      </footer>
+      <PanelBoundary name="The feedback">
+        <footer ref={footerRef} className={styles.footer} data-state={feedback?.kind ?? 'idle'} data-quiet={quiet || undefined}>
+          <div className={styles.feedback} role="status" aria-live="polite">
+            {feedback && <p>{feedback.text}</p>}
+            {tutorText && feedback?.kind === 'wrong' && <p className={styles.tutor}>Tutor: {tutorText}</p>}
+          </div>
+          {outcome?.offline && <Alert kind="info">We could not reach the server. This lesson is saved on this device and will sync when you are back online.</Alert>}
+          {outcome?.restoreNote && <Alert kind={outcome.restoreNote.kind}>{outcome.restoreNote.text}</Alert>}
+          {outcome?.response && outcome.response.xpAwarded > 0 && (
+            <p className={styles.xpGain} aria-live="polite">
+              +{outcome.response.xpAwarded} XP
+            </p>
+          )}
+          {completionError && (
+            <Alert kind="warning">
+              {completionError}{' '}
+              <Button variant="secondary" size="sm" onClick={() => completeWith(state.attempts)}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+          {action && (
+            <div ref={actionsRef} className={styles.actions}>
+              {action === 'continue' ? (
+                <Button size="lg" onClick={() => void next()}>
+                  Continue
+                </Button>
+              ) : (
+                <Button size="lg" onClick={checkAnswer} disabled={!anyAnswer}>
+                  Check
+                </Button>
+              )}
+            </div>
+          )}
+        </footer>
+      </PanelBoundary>
     </article>
   );
 }
@@ -400,7 +371,7 @@ export default function LessonView(props: LessonPageProps) {
               <span key={entry.id} className={styles.step} data-done={entry.completed || undefined} data-current={index === props.lessonIndex || undefined} />
             ))}
           </div>
-          <span className={styles.mode}>{MODE_LABEL[props.mode]}</span>
+          <ModePicker mode={props.mode} hrefFor={(mode) => lessonPath(props, mode, props.lessonIndex)} />
           <HeaderStats />
         </header>
         <main id="main" className={styles.main}>

@@ -11,7 +11,9 @@ function Harness({
   result = null,
   disabled,
   onChange,
+  order,
 }: {
+  order?: number[];
   multiple?: boolean;
   initial?: number[];
   result?: AnswerResult | null;
@@ -23,6 +25,7 @@ function Harness({
     <MultipleChoice
       questionHtml="<p>What does <code>show()</code> do?</p>"
       choices={choices}
+      order={order}
       multiple={multiple}
       selected={selected}
       onChange={(next) => {
@@ -91,5 +94,16 @@ describe('MultipleChoice', () => {
     render(<Harness initial={[0]} />);
     expect(screen.queryByText('Correct')).not.toBeInTheDocument();
     expect(screen.queryByText('Not this one')).not.toBeInTheDocument();
+  });
+
+  it('shows the choices in the given order while selection and results keep the authored indices', () => {
+    const onChange = jest.fn();
+    render(<Harness order={[2, 0, 1]} onChange={onChange} result={{ correct: false, items: [true, true, false] }} initial={[2]} />);
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['It raises an error', 'It prints total', 'It returns None']);
+    expect(radios[0]).toBeChecked();
+    expect(screen.getByText('Not this one')).toBeInTheDocument();
+    fireEvent.click(radios[1] as HTMLElement);
+    expect(onChange).toHaveBeenLastCalledWith([0]);
   });
 });

@@ -8,9 +8,11 @@ export interface MultipleChoiceProps {
   /** Trusted HTML produced by the content compiler. */
   questionHtml: string;
   choices: { text: string }[];
+  /** The order the choices are shown in (order[i] = choice index at position i); authored order when absent. */
+  order?: readonly number[];
   /** Checkboxes (any number of answers) instead of radios (one answer). */
   multiple: boolean;
-  /** Indexes of the selected choices, ascending. */
+  /** Indexes (authored) of the selected choices, ascending. */
   selected: number[];
   onChange: (selected: number[]) => void;
   /** The checked answer, or null before checking. */
@@ -43,7 +45,7 @@ function choiceState(result: AnswerResult | null, isSelected: boolean, index: nu
   return result.items[index] ? 'right' : 'wrong';
 }
 
-export function MultipleChoice({ questionHtml, choices, multiple, selected, onChange, result, disabled = false }: MultipleChoiceProps) {
+export function MultipleChoice({ questionHtml, choices, order, multiple, selected, onChange, result, disabled = false }: MultipleChoiceProps) {
   const id = useId();
   const questionId = `${id}-question`;
   const hintId = `${id}-hint`;
@@ -74,7 +76,9 @@ export function MultipleChoice({ questionHtml, choices, multiple, selected, onCh
         aria-describedby={multiple ? hintId : undefined}
         className={styles.choices}
       >
-        {choices.map((choice, index) => {
+        {(order ?? choices.map((_, index) => index)).map((index) => {
+          const choice = choices[index];
+          if (!choice) return null;
           const isSelected = chosen.has(index);
           const state = choiceState(result, isSelected, index);
           const statusId = `${id}-status-${index}`;
