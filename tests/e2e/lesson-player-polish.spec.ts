@@ -38,6 +38,18 @@ async function lessonFromCourse(trackId: string, lessonIndex: number) {
   return lesson;
 }
 
+/** Runs code that fails: only the error shows (no checks, no stale prompt), its line said at most once. */
+async function runAndExpectErrorAlone(page: Page, code: string, errorType: string): Promise<Locator> {
+  await typeCode(page, code);
+  await page.getByRole('button', { name: 'Run & check' }).click();
+  const error = page.getByRole('alert').filter({ hasText: errorType });
+  await expect(error).toBeVisible({ timeout: 60_000 });
+  expect(((await error.textContent()) ?? '').match(/line \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('list', { name: 'Checks' })).toHaveCount(0);
+  await expect(page.getByText(/Press Run & check/)).toHaveCount(0);
+  return error;
+}
+
 function journeys(viewport: 'desktop' | 'phone') {
   test('12 + headings: the lesson page goes network-idle after sign-in and its headings descend one level at a time', async ({ page }) => {
     await signInTo(page, `${PY}/learn?lesson=0`);
@@ -161,13 +173,7 @@ function journeys(viewport: 'desktop' | 'phone') {
 
   test('2: a run error shows only the error, its line once, and tutor mode names the language', async ({ page }) => {
     await signInTo(page, `${JS}/tutor?lesson=0`);
-    await typeCode(page, 'console.log(greeting);');
-    await page.getByRole('button', { name: 'Run & check' }).click();
-    const error = page.getByRole('alert').filter({ hasText: 'ReferenceError' });
-    await expect(error).toBeVisible({ timeout: 30_000 });
-    expect(((await error.textContent()) ?? '').match(/line \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
-    await expect(page.getByRole('list', { name: 'Checks' })).toHaveCount(0);
-    await expect(page.getByText(/Press Run & check/)).toHaveCount(0);
+    const error = await runAndExpectErrorAlone(page, 'console.log(greeting);', 'ReferenceError');
     const tutor = page.getByRole('status').filter({ hasText: 'stopped' });
     await expect(tutor).toContainText('JavaScript stopped at');
     await expect(tutor).not.toContainText('Python');
@@ -176,12 +182,7 @@ function journeys(viewport: 'desktop' | 'phone') {
 
     // Python: a syntax error whose message already names the line is not given "(line 1)" twice.
     await page.goto(`${PY}/learn?lesson=0`);
-    await typeCode(page, 'print("Hello"');
-    await page.getByRole('button', { name: 'Run & check' }).click();
-    const syntax = page.getByRole('alert').filter({ hasText: 'SyntaxError' });
-    await expect(syntax).toBeVisible({ timeout: 60_000 });
-    expect(((await syntax.textContent()) ?? '').match(/line \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
-    await expect(page.getByRole('list', { name: 'Checks' })).toHaveCount(0);
+    await runAndExpectErrorAlone(page, 'print("Hello"', 'SyntaxError');
     await expect(page.getByRole('status').filter({ hasText: 'Not yet' })).toHaveText('Not yet: your program stopped with the error shown under Output. Fix it and run again.');
   });
 

@@ -12,27 +12,26 @@ const lesson = {
 
 const REFUSED = 'main.py contains a character that cannot be saved (NUL, U+0000) on line 3. Remove it and try again.';
 
+const noop = () => undefined;
+const baseProps: CodeLessonProps = {
+  lesson,
+  files: [{ name: 'main.py', content: 'print(\u0000)' }],
+  onFileChange: noop,
+  onRun: noop,
+  starterFiles: [{ name: 'main.py', content: 'print("hi")' }],
+  onReplaceFiles: noop,
+  running: false,
+  output: '',
+  result: null,
+  runtimeStatus: 'ready',
+  saveStatus: 'saved',
+  disabled: false,
+  stdin: '',
+  onStdinChange: noop,
+};
+
 function renderLesson(props: Partial<CodeLessonProps>) {
-  const noop = () => undefined;
-  return render(
-    <CodeLesson
-      lesson={lesson}
-      files={[{ name: 'main.py', content: 'print(\u0000)' }]}
-      onFileChange={noop}
-      onRun={noop}
-      starterFiles={[{ name: 'main.py', content: 'print("hi")' }]}
-      onReplaceFiles={noop}
-      running={false}
-      output=""
-      result={null}
-      runtimeStatus="ready"
-      saveStatus="saved"
-      disabled={false}
-      stdin=""
-      onStdinChange={noop}
-      {...props}
-    />,
-  );
+  return render(<CodeLesson {...baseProps} {...props} />);
 }
 
 describe('CodeLesson save state', () => {
@@ -93,28 +92,12 @@ describe('CodeLesson after a run', () => {
 });
 
 describe('CodeLesson reset', () => {
-  const starter = [{ name: 'main.py', content: 'print("hi")' }];
   function Stateful() {
     const [files, setFiles] = useState([{ name: 'main.py', content: 'print("my work")' }]);
     return (
       <>
         <output data-testid="files">{files[0]?.content}</output>
-        <CodeLesson
-          lesson={lesson}
-          files={files}
-          onFileChange={(name, content) => setFiles([{ name, content }])}
-          onRun={() => undefined}
-          starterFiles={starter}
-          onReplaceFiles={setFiles}
-          running={false}
-          output=""
-          result={null}
-          runtimeStatus="ready"
-          saveStatus="saved"
-          disabled={false}
-          stdin=""
-          onStdinChange={() => undefined}
-        />
+        <CodeLesson {...baseProps} files={files} onFileChange={(name, content) => setFiles([{ name, content }])} onReplaceFiles={setFiles} />
       </>
     );
   }
