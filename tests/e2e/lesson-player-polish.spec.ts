@@ -27,7 +27,7 @@ async function expectNotCovered(page: Page, target: Locator) {
 async function shoot(page: Page, name: string, viewport: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
-    await page.screenshot({ path: `/tmp/player-${viewport}-${name}-${theme}.png`, fullPage: false });
+    await page.screenshot({ path: `/tmp/player-${viewport}-${name}-${theme}.png`, fullPage: false, animations: 'disabled' });
   }
   await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
 }
