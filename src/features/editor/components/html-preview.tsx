@@ -35,7 +35,7 @@ export function HtmlPreview({ files }: { files: { name: string; content: string 
   // The sandbox attribute is in the server-rendered HTML; connectPageSandbox sets src once it listens.
   return (
     <div className={styles.frame}>
-      <h3 className={styles.title}>Preview</h3>
+      <h2 className={styles.title}>Preview</h2>
       <iframe ref={frameRef} title="Preview of your page" sandbox="allow-scripts" className={styles.iframe} />
     </div>
   );
