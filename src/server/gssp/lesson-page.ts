@@ -50,14 +50,14 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
   let initialFiles: LessonPageProps['initialFiles'] = null;
   let initialFilesSavedAt: string | null = null;
   if (lesson && executable && lesson.interaction.kind === 'code') {
+    // Every code lesson opens with the learner's saved files (spec §4's rule for the last lesson
+    // of the last chapter, applied to all): the browser keeps its local draft only if newer.
     const saved = (await services.learning.savedFiles(user.id, parsed.data, published.trackVersion)).savedFiles.find((entry) => entry.lessonId === lesson.id);
-    const isLastLessonOfLastChapter = isLastChapter && requested === chapter.lessons.length - 1;
     initialFiles = filesForLesson({
-      isLastLessonOfLastChapter,
       defaultFiles: executable.files.map(({ name, content }) => ({ name, content })),
       saved: saved ? { lessonId: saved.lessonId, files: saved.files } : undefined,
     });
-    initialFilesSavedAt = isLastLessonOfLastChapter && saved ? saved.savedAt : null;
+    initialFilesSavedAt = saved ? saved.savedAt : null;
   }
 
   return {
