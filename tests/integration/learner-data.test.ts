@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Lesson, Track } from '@/domain/content/model';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { completeLessonRoutes, saveFilesRoutes } from '@/server/api/v1/learning-routes';
+import { leagueRoutes } from '@/server/api/v1/progress-routes';
+import { userProfileRoutes } from '@/server/api/v1/user-routes';
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
 import { loadLessonPage } from '@/server/gssp/lesson-page';
@@ -125,5 +127,55 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
       await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
     }
     expect(await page({ tutorialId: tutorial.id, chapterId: locked.id }, 0, fresh)).toMatchObject({ result: { props: { chapterId: locked.id } }, cookies: [] });
+  });
+
+  it('the profile: a chosen name (validated, shown in the league), tracks in progress, totals and achievements from learning', async () => {
+    const ada = await emulatorUser();
+    const profile = async () => (await call(userProfileRoutes(services), ada.idToken)).body as {
+      name: string;
+      nameChosen: boolean;
+      tracks: { id: string; percent: number; completedLessons: number }[];
+      totals: { xp: number; lessons: number; daysLearned: number };
+      streak: { current: number; longest: number };
+      achievements: { id: string; earned: boolean; earnedAt: string | null }[];
+      calendar: unknown[];
+    };
+    const fresh = await profile();
+    expect(fresh).toMatchObject({ nameChosen: false, tracks: [], totals: { xp: 0, lessons: 0, daysLearned: 0 }, streak: { current: 0, longest: 0 } });
+    expect(fresh.name).toMatch(/^Learner [A-Z0-9]{4}$/);
+    expect(fresh.achievements.filter((a) => a.earned)).toEqual([]);
+    expect(fresh.calendar.length).toBeGreaterThan(27);
+
+    // A code lesson passed on the first try, no hints.
+    const tutorial = firstSectionTutorial();
+    const chapter = tutorial.chapters[0];
+    const code = chapter?.lessons.find(isCode);
+    if (!chapter || !code) throw new Error('no code lesson');
+    const passed = await call(completeLessonRoutes(services), ada.idToken, {
+      method: 'POST',
+      query: { trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id, lessonId: code.id },
+      body: { mode: 'learn', attempts: 1, usedHints: false },
+    });
+    expect(passed.status).toBe(201);
+    const after = await profile();
+    expect(after.totals).toMatchObject({ lessons: 1, daysLearned: 1 });
+    expect(after.totals.xp).toBeGreaterThan(0);
+    expect(after.streak).toEqual({ current: 1, longest: 1 });
+    expect(after.tracks).toEqual([expect.objectContaining({ id: track.id, completedLessons: 1, percent: expect.any(Number) })]);
+    const earned = after.achievements.filter((a) => a.earned).map((a) => a.id);
+    expect(earned).toEqual(expect.arrayContaining(['first-code-passed', 'first-perfect-lesson']));
+    expect(earned).not.toContain('streak-7');
+
+    // The name others see: refused with a sentence when it is not a name, else shown in the league.
+    const bad = await call(userProfileRoutes(services), ada.idToken, { method: 'PUT', body: { displayName: '<script>' } });
+    expect(bad.status).toBe(422);
+    expect((bad.body as { message: string }).message).toMatch(/letters, digits/);
+    const renamed = await call(userProfileRoutes(services), ada.idToken, { method: 'PUT', body: { displayName: '  Ada   Lovelace ' } });
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Ada Lovelace', nameChosen: true } });
+    const league = await call(leagueRoutes(services), ada.idToken);
+    expect((league.body as { standings: { name: string; me: boolean }[] }).standings.find((row) => row.me)?.name).toBe('Ada Lovelace');
+    // A later sign-in sync keeps the chosen name.
+    await services.users.syncFromIdentity({ uid: ada.uid, email: null, displayName: 'Token Name', roles: [], impersonated: false, authTime: null });
+    expect((await profile()).name).toBe('Ada Lovelace');
   });
 });
