@@ -1,18 +1,7 @@
-import { chapterAccess, chapterStates, lockedChapterNotice, type PathTrack } from './chapter-lock';
+import { chapterAccess, chapterStates, lockedChapterNotice } from './chapter-lock';
+import { FIXTURE_TRACK } from './path-fixture';
 
-const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
-const track: PathTrack = {
-  sections: [
-    { title: 'Foundations', tutorialIds: ['basics'] },
-    { title: 'In practice', tutorialIds: ['more', 'project'] },
-  ],
-  tutorials: [
-    { id: 'basics', title: 'Basics', kind: 'course', chapters: [{ id: 'c1', title: 'First steps', lessons: lessons('a', 'b') }, { id: 'c2', title: 'Variables', lessons: lessons('c') }] },
-    { id: 'more', title: 'More', kind: 'course', chapters: [{ id: 'c3', title: 'Loops', lessons: lessons('d') }] },
-    { id: 'project', title: 'Project', kind: 'project', chapters: [{ id: 'c4', title: 'Build it', lessons: lessons('e', 'f') }] },
-    { id: 'extra', title: 'Extra (in no section)', kind: 'course', chapters: [{ id: 'c5', title: 'Bonus', lessons: lessons('g') }] },
-  ],
-};
+const track = FIXTURE_TRACK;
 
 describe('chapterStates', () => {
   it.each([

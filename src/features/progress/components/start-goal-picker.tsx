@@ -3,6 +3,7 @@ import { dailyGoalXp, type DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { Alert, Button, Card, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
 import { DailyGoalChoices } from './daily-goal-choices';
+import { LoadError } from './load-error';
 import styles from '../views/views.module.css';
 
 /**
@@ -28,16 +29,7 @@ export function StartGoalPicker() {
         </h2>
         <p className={styles.muted}>How much a day? Each lesson earns about 10 XP. You can change it any time in settings.</p>
         {summary.isPending && <p aria-busy="true">Loading your goal…</p>}
-        {summary.isError && (
-          <Stack gap={3}>
-            <Alert kind="error">{summary.error.message}</Alert>
-            <div>
-              <Button variant="secondary" onClick={() => void summary.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </Stack>
-        )}
+        {summary.isError && <LoadError message={summary.error.message} onRetry={() => void summary.refetch()} />}
         {current && <DailyGoalChoices legend={<span className="visually-hidden">Daily goal</span>} value={current} onChange={choose} />}
         <div role="status" data-testid="start-goal-status">
           {update.isPending && 'Saving your goal…'}

@@ -5,6 +5,7 @@ import { paths } from '@/domain/routing/paths';
 import type { LearnerProfile } from '@/lib/api-client/profile-endpoints';
 import { Alert, Button, Card, CheckIcon, FlameIcon, LockIcon, PageHeading, PageLead, Stack, TextField, TrophyIcon } from '@/ui';
 import { useLearnerProfile, useRenameLearner } from '../api/profile-queries';
+import { LoadError } from '../components/load-error';
 import { ProgressShell } from '../components/progress-shell';
 import { StreakCalendar } from '../components/streak-calendar';
 import styles from './views.module.css';
@@ -79,16 +80,7 @@ export default function ProfileView() {
           )}
         </PageHeading>
         {profile.isPending && <p aria-busy="true">Loading your profile…</p>}
-        {profile.isError && (
-          <Stack gap={3}>
-            <Alert kind="error">{profile.error.message}</Alert>
-            <div>
-              <Button variant="secondary" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </Stack>
-        )}
+        {profile.isError && <LoadError message={profile.error.message} onRetry={() => void profile.refetch()} />}
         {data && (
           <>
             <Card as="section" aria-labelledby="totals-heading">
