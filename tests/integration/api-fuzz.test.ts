@@ -257,6 +257,12 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   userVisitsRoutes: { build: (s) => userRouteBuilders.userVisitsRoutes(s), caller: 'learner', base: () => noQuery(fc.constant({ appName: 'web' })), runs: 50 },
   userMeRoutes: { build: (s) => userRouteBuilders.userMeRoutes(s), caller: 'learner', base: () => noQuery(), runs: 50 },
+  userProfileRoutes: {
+    build: (s) => userRouteBuilders.userProfileRoutes(s),
+    caller: 'learner',
+    base: () => noQuery(fc.record({ displayName: fc.oneof(fc.constantFrom('Ada', 'Grace Hopper', 'Łukasz'), fc.string({ maxLength: 50 })) })),
+    runs: 60,
+  },
 };
 
 /** Every path inside a JSON value, the value itself first. */

@@ -73,16 +73,26 @@ describe('code languages', () => {
 });
 
 describe('filesForLesson', () => {
-  const defaultFiles = [{ name: 'main.py', content: 'print(1)' }];
-  const saved = { lessonId: 'l', files: [{ name: 'main.py', content: 'print(2)' }] };
+  const defaultFiles = [
+    { name: 'index.html', content: '<h1>Hi</h1>' },
+    { name: 'style.css', content: 'h1 {}' },
+  ];
   it.each([
-    [true, saved, saved.files],
-    [true, undefined, defaultFiles],
-    [true, { lessonId: 'l', files: [] }, defaultFiles],
-    [false, saved, defaultFiles],
-    [false, undefined, defaultFiles],
-  ])('last lesson of last chapter %s with saved %j', (isLast, savedFiles, expected) => {
-    expect(filesForLesson({ isLastLessonOfLastChapter: isLast, defaultFiles, saved: savedFiles })).toEqual(expected);
+    ['no saved files: the defaults', undefined, defaultFiles],
+    ['an empty save: the defaults', { lessonId: 'l', files: [] }, defaultFiles],
+    [
+      'saved files replace their defaults by name',
+      { lessonId: 'l', files: [{ name: 'index.html', content: '<h1>Mine</h1>' }] },
+      [{ name: 'index.html', content: '<h1>Mine</h1>' }, defaultFiles[1]],
+    ],
+    [
+      'a saved file the lesson no longer has is dropped',
+      { lessonId: 'l', files: [{ name: 'old.js', content: 'x' }, { name: 'style.css', content: 'h1 { color: red }' }] },
+      [defaultFiles[0], { name: 'style.css', content: 'h1 { color: red }' }],
+    ],
+    ['an empty saved file stays empty (the learner cleared it)', { lessonId: 'l', files: [{ name: 'style.css', content: '' }] }, [defaultFiles[0], { name: 'style.css', content: '' }]],
+  ])('%s', (_case, saved, expected) => {
+    expect(filesForLesson({ defaultFiles, saved })).toEqual(expected);
   });
 });
 

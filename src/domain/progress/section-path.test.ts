@@ -1,17 +1,7 @@
-import { activeSectionIndex, trackPath, tutorialFinished, type PathTrack } from './section-path';
+import { FIXTURE_TRACK } from './path-fixture';
+import { activeSectionIndex, trackPath, tutorialFinished } from './section-path';
 
-const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
-const track: PathTrack = {
-  sections: [
-    { title: 'Foundations', tutorialIds: ['basics'] },
-    { title: 'In practice', tutorialIds: ['more', 'project'] },
-  ],
-  tutorials: [
-    { id: 'basics', title: 'Basics', kind: 'course', chapters: [{ id: 'c1', title: 'C1', lessons: lessons('a', 'b') }, { id: 'c2', title: 'C2', lessons: lessons('c') }] },
-    { id: 'more', title: 'More', kind: 'course', chapters: [{ id: 'c3', title: 'C3', lessons: lessons('d') }] },
-    { id: 'project', title: 'Project', kind: 'project', chapters: [{ id: 'c4', title: 'C4', lessons: lessons('e', 'f') }] },
-  ],
-};
+const track = FIXTURE_TRACK;
 const states = (completed: string[]) => trackPath(track, new Set(completed)).flatMap((section) => section.tutorials.flatMap((tutorial) => tutorial.chapters.map((chapter) => `${chapter.id}:${chapter.state}`)));
 
 describe('track path', () => {

@@ -1,14 +1,11 @@
+import { chapterStates, type ChapterState, type PathTrack } from './chapter-lock';
+
+export type { ChapterState, PathTrack };
+
 /**
  * The learning path of a track: sections of tutorials of chapters, each chapter done, current
- * (the first unfinished one in the whole track) or locked (after the current one).
+ * (the first unfinished one in the whole track) or locked (after the current one): chapterStates.
  */
-export interface PathTrack {
-  sections: { title: string; tutorialIds: string[] }[];
-  tutorials: { id: string; title: string; kind: 'course' | 'project'; chapters: { id: string; title: string; lessons: { id: string }[] }[] }[];
-}
-
-export type ChapterState = 'done' | 'current' | 'locked';
-
 export interface PathChapter {
   id: string;
   title: string;
@@ -36,19 +33,14 @@ export interface PathSection {
 }
 
 export function trackPath(track: PathTrack, completed: ReadonlySet<string>): PathSection[] {
-  let currentFound = false;
+  const states = chapterStates(track, completed);
   return track.sections.map((section, index) => {
     const tutorials = section.tutorialIds.flatMap((tutorialId): PathTutorial[] => {
       const tutorial = track.tutorials.find((candidate) => candidate.id === tutorialId);
       if (!tutorial) return [];
       const chapters = tutorial.chapters.map((chapter): PathChapter => {
         const done = chapter.lessons.filter((lesson) => completed.has(lesson.id)).length;
-        const finished = done === chapter.lessons.length;
-        let state: ChapterState = 'done';
-        if (!finished) {
-          state = currentFound ? 'locked' : 'current';
-          currentFound = true;
-        }
+        const state = states.get(chapter.id) ?? 'done';
         const firstOpen = chapter.lessons.findIndex((lesson) => !completed.has(lesson.id));
         return { id: chapter.id, title: chapter.title, state, lessons: chapter.lessons.length, completedLessons: done, resumeIndex: firstOpen < 0 ? 0 : firstOpen };
       });

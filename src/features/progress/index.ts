@@ -9,3 +9,6 @@ export { leagueKey, progressKey } from './api/progress-keys';
 
 /** The habit stats for a page header; loads after the page (and its API schemas are not first-load). */
 export const LazyHeaderStats = dynamic(() => import('./components/header-stats').then((module) => module.HeaderStats), { ssr: false });
+
+/** Picking a daily goal while starting (the welcome page); saved through the settings API. */
+export const LazyStartGoalPicker = dynamic(() => import('./components/start-goal-picker').then((module) => module.StartGoalPicker), { ssr: false });

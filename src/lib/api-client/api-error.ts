@@ -10,6 +10,7 @@ export const API_ERROR_MESSAGES = {
   postSavedFilesToPreview: 'Could not post saved files to preview',
   clearSavedFilesCache: 'Could not clear saved files cache',
   fetchProfile: 'Could not fetch your profile',
+  saveProfileName: 'Could not save your name',
   fetchTracks: 'Could not fetch tracks',
   fetchTrack: 'Could not fetch the track',
   fetchTutorial: 'Could not fetch the tutorial',

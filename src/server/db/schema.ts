@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   id: text('id').primaryKey(),
   email: text('email'),
   displayName: text('display_name'),
+  /** The name shown to others (leaderboards), chosen on the profile; null: the identity's name. */
+  publicName: text('public_name'),
   roles: text('roles').array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,15 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
-import { filesForLesson } from '@/domain/lessons/lesson-files';
+import { chapterAccess, lockedChapterNotice } from '@/domain/progress/chapter-lock';
+import { paths } from '@/domain/routing/paths';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { chapterDto } from '@/server/api/v1/content-dto';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
 import { locateChapter } from '@/server/services/learning-service';
-import { getServices } from '@/server/services/services';
+import { getServices, type Services } from '@/server/services/services';
+import { appendSetCookie, notificationCookie } from './notification-cookie';
 import { withSession, type SessionUser } from './with-session';
-
 
 const params = z.object({
   trackId: z.string().regex(ID_PATTERN),
@@ -20,10 +21,12 @@ function lessonUrl(prefix: string, mode: LessonMode, p: z.infer<typeof params>, 
   return `${prefix}/track/${p.trackId}/tutorial/${p.tutorialId}/chapter/${p.chapterId}/${mode}?lesson=${index}`;
 }
 
-async function loadLessonPage(context: GetServerSidePropsContext, user: SessionUser | null, mode: LessonMode): Promise<GetServerSidePropsResult<LessonPageProps>> {
+export type LessonPageContext = Pick<GetServerSidePropsContext, 'params' | 'query' | 'resolvedUrl' | 'res'>;
+
+/** The lesson page's props, redirect or 404 for a signed-in learner (exported for integration tests). */
+export async function loadLessonPage(context: LessonPageContext, user: SessionUser | null, mode: LessonMode, services: Services): Promise<GetServerSidePropsResult<LessonPageProps>> {
   const parsed = params.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
-  const services = await getServices();
   const published = await services.content.publishedTrack(parsed.data.trackId);
   if (!published) return { notFound: true };
   let located;
@@ -34,6 +37,13 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
   }
   const { track, tutorial, chapter } = located;
   const completed = await services.learning.completedLessonIds(user.id, track.id);
+  // The path's lock rule decides what opens, as the section page decides what shows locked.
+  const access = chapterAccess(track, completed, chapter.id, user.roles);
+  if (!access.open) {
+    const destination = paths.section(track.id, access.current.sectionIndex);
+    appendSetCookie(context.res, notificationCookie({ route: destination, kind: 'info', message: lockedChapterNotice(access) }));
+    return { redirect: { destination, permanent: false } };
+  }
   const routePrefix = context.resolvedUrl.startsWith('/ssr/') ? '/ssr' : '/web';
 
   const raw = context.query.lesson;
@@ -46,19 +56,9 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
   const chapterIndex = tutorial.chapters.indexOf(chapter);
   const isLastChapter = chapterIndex === tutorial.chapters.length - 1;
   const lesson = chapter.lessons[requested];
-  const executable = lesson?.executableContent;
-  let initialFiles: LessonPageProps['initialFiles'] = null;
-  let initialFilesSavedAt: string | null = null;
-  if (lesson && executable && lesson.interaction.kind === 'code') {
-    const saved = (await services.learning.savedFiles(user.id, parsed.data, published.trackVersion)).savedFiles.find((entry) => entry.lessonId === lesson.id);
-    const isLastLessonOfLastChapter = isLastChapter && requested === chapter.lessons.length - 1;
-    initialFiles = filesForLesson({
-      isLastLessonOfLastChapter,
-      defaultFiles: executable.files.map(({ name, content }) => ({ name, content })),
-      saved: saved ? { lessonId: saved.lessonId, files: saved.files } : undefined,
-    });
-    initialFilesSavedAt = isLastLessonOfLastChapter && saved ? saved.savedAt : null;
-  }
+  // Every code lesson opens with the learner's saved files (spec §4's rule for the last lesson
+  // of the last chapter, applied to all): the browser keeps its local draft only if newer.
+  const opening = lesson ? await services.learning.openingFiles(user.id, lesson) : null;
 
   return {
     props: {
@@ -76,8 +76,8 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
       lessons: chapterDto(chapter, completed).lessons,
       isLastChapter,
       nextChapterId: isLastChapter ? null : (tutorial.chapters[chapterIndex + 1]?.id ?? null),
-      initialFiles,
-      initialFilesSavedAt,
+      initialFiles: opening?.files ?? null,
+      initialFilesSavedAt: opening?.savedAt ?? null,
       clearProgress: mode === 'tutor' && context.query.clearProgress === 'true',
       tutorModel: serverEnv().tutor !== null,
     },
@@ -87,6 +87,6 @@ async function loadLessonPage(context: GetServerSidePropsContext, user: SessionU
 /** getServerSideProps of the lesson routes (learn, challenge, tutor; under /web and /ssr). */
 export function lessonPage(mode: LessonMode) {
   return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) =>
-    (await loadLessonPage(context, user, mode)) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
+    (await loadLessonPage(context, user, mode, await getServices())) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
   );
 }

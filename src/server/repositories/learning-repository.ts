@@ -77,6 +77,14 @@ export function createLearningRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Every lesson the learner passed, with how (first completion of each). */
+    async completions(userId: string): Promise<{ lessonId: string; trackId: string; attempts: number; usedHints: boolean; completedAt: Date }[]> {
+      return db
+        .select({ lessonId: lessonCompletions.lessonId, trackId: lessonCompletions.trackId, attempts: lessonCompletions.attempts, usedHints: lessonCompletions.usedHints, completedAt: lessonCompletions.completedAt })
+        .from(lessonCompletions)
+        .where(eq(lessonCompletions.userId, userId));
+    },
+
     async completedLessonIds(userId: string, trackId?: string): Promise<Set<string>> {
       const rows = await db
         .select({ lessonId: lessonCompletions.lessonId })

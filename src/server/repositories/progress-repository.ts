@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { StreakDay, StreakDayStatus } from '@/domain/progress/streak';
 import type { Database } from '@/server/db/client';
 import { goalDays, learnerProgress, leagueGroups, leagueMembers, leagueWeeks, streakDays, users, xpEvents } from '@/server/db/schema';
@@ -86,6 +86,16 @@ export function createProgressRepository(db: Database) {
       return inserted.length > 0;
     },
 
+    /** How many days the learner met their goal, and on how many days they earned XP at all. */
+    async dayCounts(userId: string): Promise<{ goalDays: number; learnedDays: number }> {
+      const [goals] = await db.select({ count: sql<number>`count(*)::int` }).from(goalDays).where(eq(goalDays.userId, userId));
+      const [learned] = await db
+        .select({ count: sql<number>`count(distinct ${xpEvents.localDay})::int` })
+        .from(xpEvents)
+        .where(and(eq(xpEvents.userId, userId), gt(xpEvents.xp, 0)));
+      return { goalDays: Number(goals?.count ?? 0), learnedDays: Number(learned?.count ?? 0) };
+    },
+
     async goalDaysBetween(userId: string, fromDay: string, toDay: string): Promise<Set<string>> {
       const rows = await db
         .select({ day: goalDays.day })
@@ -134,7 +144,7 @@ export function createProgressRepository(db: Database) {
     /** A group's standings: most XP first, a tie to whoever reached it first (league_members_standings_idx). */
     async standings(groupId: number) {
       return db
-        .select({ userId: leagueMembers.userId, displayName: users.displayName, xp: leagueMembers.xp, reachedAt: leagueMembers.reachedAt })
+        .select({ userId: leagueMembers.userId, displayName: users.displayName, publicName: users.publicName, xp: leagueMembers.xp, reachedAt: leagueMembers.reachedAt })
         .from(leagueMembers)
         .innerJoin(users, eq(users.id, leagueMembers.userId))
         .where(eq(leagueMembers.groupId, groupId))

@@ -6,6 +6,7 @@ export interface UserRecord {
   id: string;
   email: string | null;
   displayName: string | null;
+  publicName: string | null;
   roles: string[];
   createdAt: Date;
 }
@@ -41,6 +42,11 @@ export function createUserRepository(db: Database) {
     async findById(id: string): Promise<UserRecord | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
+    },
+
+    /** The name shown to others, chosen on the profile (identity syncs never overwrite it). */
+    async setPublicName(id: string, publicName: string): Promise<void> {
+      await db.update(users).set({ publicName, updatedAt: sql`now()` }).where(eq(users.id, id));
     },
 
     async recordVisit(userId: string, appName: string): Promise<{ visitedAt: Date }> {

@@ -1,4 +1,5 @@
 import type { Chapter, Lesson, Track, Tutorial } from '@/domain/content/model';
+import { filesForLesson, type LessonFile } from '@/domain/lessons/lesson-files';
 import type { Database } from '@/server/db/client';
 import type { StoredFile } from '@/server/db/schema';
 import { notFound, unprocessable, HttpError } from '@/server/http/http-error';
@@ -70,6 +71,18 @@ export function createLearningService(db: Database, content: ContentService) {
       const { chapter } = locateChapter(await trackVersionOrThrow(path.trackId, trackVersion), path);
       const records = await repository.savedFilesForLessons(userId, chapter.lessons.map((lesson) => lesson.id));
       return { savedFiles: records.map((record) => ({ lessonId: record.lessonId, files: record.files, publishSetVersion: record.publishSetVersion, savedAt: record.updatedAt.toISOString() })) };
+    },
+
+    /**
+     * The files a code lesson opens with (saved files over the defaults) and when they were saved
+     * (null: never, the starter files); null for lessons without code.
+     */
+    async openingFiles(userId: string, lesson: Lesson): Promise<{ files: LessonFile[]; savedAt: string | null } | null> {
+      const executable = lesson.executableContent;
+      if (!executable || lesson.interaction.kind !== 'code') return null;
+      const [saved] = await repository.savedFilesForLessons(userId, [lesson.id]);
+      const files = filesForLesson({ defaultFiles: executable.files.map(({ name, content }) => ({ name, content })), saved });
+      return { files, savedAt: saved ? saved.updatedAt.toISOString() : null };
     },
 
     async clearSavedFiles(userId: string, path: LessonPath, trackVersion: number) {

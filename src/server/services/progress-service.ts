@@ -2,6 +2,7 @@ import { celebrationsDue } from '@/domain/progress/celebrations';
 import { dailyGoalXp, DAILY_GOAL_IDS, DEFAULT_DAILY_GOAL, goalJustMet, goalProgress, isGoalMet, type DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { LEAGUE_GROUP_SIZE, rolloverOutcome, tierAfter, tierName, DEMOTED_PER_GROUP, MIN_GROUP_SIZE_FOR_DEMOTION, PROMOTED_PER_GROUP, LEAGUE_TIERS } from '@/domain/progress/leagues';
 import { addDays, isValidTimeZone, localDayOf, weekStartUtc, type LocalDay } from '@/domain/progress/local-day';
+import { shownName } from '@/domain/progress/public-name';
 import { activeSectionIndex, trackPath, tutorialFinished } from '@/domain/progress/section-path';
 import {
   completionInstant,
@@ -357,7 +358,7 @@ export function createProgressService(db: Database, content: ContentService) {
         standings: standings.map((row, index) => ({
           rank: index + 1,
           // Only the name a learner chose is shown to others, never (part of) their email.
-          name: row.displayName?.trim() || `Learner ${row.userId.slice(-4).toUpperCase()}`,
+          name: shownName({ id: row.userId, publicName: row.publicName, displayName: row.displayName }),
           xp: row.xp,
           me: row.userId === userId,
           outcome: rolloverOutcome({ rank: index + 1, groupSize: size, tier, xp: row.xp }),

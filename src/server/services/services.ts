@@ -5,6 +5,7 @@ import type { Database } from '@/server/db/client';
 import { getDatabase } from '@/server/db/database';
 import { createContentService, type ContentService } from './content-service';
 import { createLearningService, type LearningService } from './learning-service';
+import { createProfileService, type ProfileService } from './profile-service';
 import { createProgressService, type ProgressService } from './progress-service';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createSessionService, type SessionService } from './session-service';
@@ -22,6 +23,7 @@ export interface Services {
    */
   checks: SandboxedCheckEngine;
   progress: ProgressService;
+  profiles: ProfileService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
@@ -31,12 +33,14 @@ export interface Services {
 export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule> } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
+  const progress = createProgressService(db, content);
   return {
     users: createUserService(db),
     content,
     learning: createLearningService(db, content),
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
-    progress: createProgressService(db, content),
+    progress,
+    profiles: createProfileService(db, content, progress),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,

@@ -1,4 +1,5 @@
 import { SignedInShell, useAuthUser } from '@/features/auth';
+import { LazyStartGoalPicker } from '@/features/progress';
 import Link from 'next/link';
 import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useMe } from '../api/get-me';
@@ -15,7 +16,7 @@ export interface WelcomeViewProps {
 /**
  * /onboarding-check: where a signed-in learner lands when no section is active yet (returning
  * learners are sent on to their active section by the server). It greets them, lets them pick
- * a track, and shows their profile as the API knows it.
+ * a daily goal and a track, and shows their profile as the API knows it.
  */
 export default function WelcomeView({ tracks = [] }: WelcomeViewProps) {
   const user = useAuthUser();
@@ -32,6 +33,8 @@ export default function WelcomeView({ tracks = [] }: WelcomeViewProps) {
             your browser.
           </PageLead>
         </PageHeading>
+
+        <LazyStartGoalPicker />
 
         {tracks.length > 0 && (
           <Card as="section" aria-labelledby="tracks-heading">

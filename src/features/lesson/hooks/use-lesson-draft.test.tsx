@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { Draft } from './draft-store';
-import { saveRefusal, useLessonDraft } from './use-lesson-draft';
+import { draftWins, saveRefusal, useLessonDraft } from './use-lesson-draft';
 
 const stored = new Map<string, Draft>();
 jest.mock('./draft-store', () => ({
@@ -22,6 +22,21 @@ describe('saveRefusal', () => {
     ['anything else', new Error('boom'), null],
   ])('%s', (_case, error, expected) => {
     expect(saveRefusal(error)).toBe(expected);
+  });
+});
+
+describe('draftWins', () => {
+  const server = '2026-05-01T10:00:00.000Z';
+  it.each([
+    ['no server copy: a synced draft', { updatedAt: '2026-05-01T09:00:00.000Z', synced: true }, null, true],
+    ['no server copy: an unsynced draft', { updatedAt: '2026-05-01T09:00:00.000Z', synced: false }, null, true],
+    ['a synced draft older than the server copy (another device saved since)', { updatedAt: '2026-05-01T09:00:00.000Z', synced: true }, server, false],
+    ['a synced draft newer by its own clock (it is on the server already)', { updatedAt: '2026-05-01T11:00:00.000Z', synced: true }, server, false],
+    ['an unsynced draft newer than the server copy', { updatedAt: '2026-05-01T10:00:01.000Z', synced: false }, server, true],
+    ['an unsynced draft older than the server copy', { updatedAt: '2026-05-01T09:59:59.000Z', synced: false }, server, false],
+    ['an unsynced draft as old as the server copy', { updatedAt: server, synced: false }, server, false],
+  ])('%s', (_case, draft, serverSavedAt, expected) => {
+    expect(draftWins(draft, serverSavedAt)).toBe(expected);
   });
 });
 
@@ -54,5 +69,33 @@ describe('useLessonDraft', () => {
     expect(result.current.status).toBe('saved');
     expect(result.current.refusal).toBeNull();
     expect(stored.get('u1:py-hello')).toMatchObject({ synced: true });
+  });
+
+  const starter = [{ name: 'main.py', content: 'print("starter")' }];
+  const fromServer = [{ name: 'main.py', content: 'print("saved on the laptop")' }];
+
+  it('opens the server copy over a synced draft of this device (the other device saved later)', async () => {
+    stored.set('u1:py-hello', { files: [{ name: 'main.py', content: 'print("old")' }], updatedAt: '2026-05-01T09:00:00.000Z', synced: true });
+    const save = jest.fn().mockResolvedValue(undefined);
+    const { result } = renderHook(() => useLessonDraft({ userId: 'u1', lessonId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(result.current.files).toEqual(fromServer);
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('opens an unsynced draft newer than the server copy and sends it', async () => {
+    const typed = [{ name: 'main.py', content: 'print("typed offline")' }];
+    stored.set('u1:py-hello', { files: typed, updatedAt: '2026-05-01T11:00:00.000Z', synced: false });
+    const save = jest.fn().mockResolvedValue(undefined);
+    const { result } = renderHook(() => useLessonDraft({ userId: 'u1', lessonId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(result.current.files).toEqual(typed);
+    expect(save).toHaveBeenCalledWith(typed);
+    expect(result.current.status).toBe('saved');
+    expect(stored.get('u1:py-hello')).toMatchObject({ files: typed, synced: true });
   });
 });

@@ -15,6 +15,18 @@ export function saveRefusal(error: unknown): string | null {
   return error.serverMessage;
 }
 
+/**
+ * Whether the local draft opens instead of the server copy. A synced draft is on the server
+ * already, so a server copy is the same code or newer (another device saved since): the server
+ * wins. An unsynced draft holds typing the server never got: it wins when it is newer than the
+ * server copy, and loses to code saved later on another device.
+ */
+export function draftWins(draft: Pick<Draft, 'updatedAt' | 'synced'>, serverSavedAt: string | null): boolean {
+  if (serverSavedAt === null) return true;
+  if (draft.synced) return false;
+  return Date.parse(draft.updatedAt) > Date.parse(serverSavedAt);
+}
+
 export interface LessonDraftOptions {
   userId: string | null;
   lessonId: string;
@@ -70,19 +82,16 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
     }
   }, [key]);
 
-  // On load: the newer of the local draft and the server copy wins.
+  // On load: the newer of the local draft and the server copy wins (draftWins).
   useEffect(() => {
     if (!key) return;
     let cancelled = false;
     readDraft(key)
       .then((draft) => {
-        if (cancelled || !draft) return;
-        const serverTime = serverSavedAt ? Date.parse(serverSavedAt) : 0;
-        if (Date.parse(draft.updatedAt) > serverTime || !draft.synced) {
-          latest.current = draft;
-          setFiles(draft.files);
-          if (!draft.synced) void sync();
-        }
+        if (cancelled || !draft || !draftWins(draft, serverSavedAt)) return;
+        latest.current = draft;
+        setFiles(draft.files);
+        if (!draft.synced) void sync();
       })
       .catch(() => undefined);
     return () => {

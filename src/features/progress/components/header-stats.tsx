@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
-import { BoltIcon, FlameIcon, SnowflakeIcon } from '@/ui';
+import { BoltIcon, CheckIcon, FlameIcon, SnowflakeIcon } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './progress.module.css';
 import { paths } from '@/domain/routing/paths';
@@ -9,14 +9,23 @@ import { paths } from '@/domain/routing/paths';
 export function HeaderStats({ initial }: { initial?: ProgressSummary | null }) {
   const { data } = useProgressSummary(initial);
   if (!data) return <div className={styles.stats} aria-hidden="true" />;
+  const met = data.dailyGoal.met;
+  const goal = met ? `daily goal met with ${data.xpToday} XP today (goal ${data.dailyGoal.xp})` : `${data.xpToday} of ${data.dailyGoal.xp} XP today`;
   return (
-    <Link href={paths.progress()} className={styles.stats} aria-label={`Streak ${data.streak.current} days, ${data.xpToday} of ${data.dailyGoal.xp} XP today, ${data.freezes.held} streak freezes`}>
+    <Link href={paths.progress()} className={styles.stats} aria-label={`Streak ${data.streak.current} days, ${goal}, ${data.freezes.held} streak freezes`}>
       <span className={styles.stat} data-active={data.streak.todayCounted || undefined} title="Day streak" data-testid="header-streak">
         <FlameIcon /> {data.streak.current}
       </span>
-      <span className={styles.stat} data-met={data.dailyGoal.met || undefined} title="XP today / daily goal" data-testid="header-xp">
-        <BoltIcon /> {data.xpToday}/{data.dailyGoal.xp}
-      </span>
+      {/* Past the goal "230/50" reads as an error: a met goal shows as met (short on phones). */}
+      {met ? (
+        <span className={styles.stat} data-met title={`Daily goal met: ${data.xpToday} XP today`} data-testid="header-xp">
+          <BoltIcon /> <span className={styles.goalMetWords}>Goal met</span> <CheckIcon />
+        </span>
+      ) : (
+        <span className={styles.stat} title="XP today / daily goal" data-testid="header-xp">
+          <BoltIcon /> {data.xpToday}/{data.dailyGoal.xp}
+        </span>
+      )}
       <span className={styles.stat} title="Streak freezes" data-testid="header-freezes">
         <SnowflakeIcon /> {data.freezes.held}
       </span>

@@ -15,9 +15,9 @@ describe('StreakCalendar', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('listitem', { name: /2026-11-23: Lesson done \(Lesson "Say hello"\), daily goal met/ })).toHaveAttribute('data-status', 'counted');
-    expect(screen.getByRole('listitem', { name: /2026-11-24: Covered by a streak freeze/ })).toHaveAttribute('data-status', 'frozen');
-    expect(screen.getByRole('listitem', { name: /2026-11-25: Restored with a make-up review/ })).toHaveAttribute('data-today', 'true');
+    expect(screen.getByRole('listitem', { name: /23 November 2026: Lesson done \(Lesson "Say hello"\), daily goal met/ })).toHaveAttribute('data-status', 'counted');
+    expect(screen.getByRole('listitem', { name: /24 November 2026: Covered by a streak freeze/ })).toHaveAttribute('data-status', 'frozen');
+    expect(screen.getByRole('listitem', { name: /25 November 2026: Restored with a make-up review/ })).toHaveAttribute('data-today', 'true');
   });
 
   it('starts the grid on the right weekday (Monday first)', () => {
@@ -26,6 +26,16 @@ describe('StreakCalendar', () => {
     const cells = container.querySelectorAll('[role="list"] > span');
     expect(cells[7]?.getAttribute('aria-hidden')).toBe('true');
     expect(cells[8]?.getAttribute('aria-hidden')).toBe('true');
-    expect(cells[9]).toHaveAttribute('aria-label', '2026-11-25: No lesson');
+    expect(cells[9]).toHaveAttribute('aria-label', '25 November 2026: No lesson');
+  });
+
+  it.each([
+    ['within one month', ['2026-11-02', '2026-11-03'], 'November 2026', ['Nov']],
+    ['across a month', ['2026-10-31', '2026-11-01', '2026-11-02'], 'October – November 2026', ['Oct', 'Nov']],
+    ['across a year', ['2026-12-31', '2027-01-01'], 'December 2026 – January 2027', ['Dec', 'Jan']],
+  ])('names the months %s', (_case, days, caption, marks) => {
+    const { container } = render(<StreakCalendar today={days[0] ?? ''} calendar={days.map((date) => day(date, null))} />);
+    expect(screen.getByText(caption)).toBeInTheDocument();
+    expect([...container.querySelectorAll('[role="listitem"] > span')].map((mark) => mark.textContent)).toEqual(marks);
   });
 });

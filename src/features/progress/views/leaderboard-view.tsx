@@ -1,5 +1,6 @@
-import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
+import { Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useLeague } from '../api/progress-queries';
+import { LoadError } from '../components/load-error';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
 
@@ -25,16 +26,7 @@ export default function LeaderboardView() {
           )}
         </PageHeading>
         {league.isPending && <p aria-busy="true">Loading the leaderboard…</p>}
-        {league.isError && (
-          <Stack gap={3}>
-            <Alert kind="error">{league.error.message}</Alert>
-            <div>
-              <Button variant="secondary" onClick={() => void league.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </Stack>
-        )}
+        {league.isError && <LoadError message={league.error.message} onRetry={() => void league.refetch()} />}
         {data && !data.joined && (
           <Card>
             <p>You join this week&apos;s league with your first lesson of the week. Finish a lesson to see where you stand.</p>

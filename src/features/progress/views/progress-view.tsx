@@ -27,7 +27,8 @@ export default function ProgressView() {
         >
           {data && (
             <PageLead>
-              Longest streak: {data.streak.longest} {data.streak.longest === 1 ? 'day' : 'days'} · {data.totalXp} XP in total
+              Longest streak: {data.streak.longest} {data.streak.longest === 1 ? 'day' : 'days'} · {data.totalXp} XP in total ·{' '}
+              <Link href={paths.profile()}>Your profile and achievements</Link>
             </PageLead>
           )}
         </PageHeading>

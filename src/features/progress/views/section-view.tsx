@@ -94,8 +94,16 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
                   <FlameIcon /> {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}
                 </dd>
                 <dt>Daily goal</dt>
-                <dd>
-                  {summary.data.xpToday} / {summary.data.dailyGoal.xp} XP {summary.data.dailyGoal.met && <CheckIcon aria-label="met" />}
+                <dd data-testid="section-goal">
+                  {summary.data.dailyGoal.met ? (
+                    <>
+                      Met <CheckIcon /> · {summary.data.xpToday} XP today
+                    </>
+                  ) : (
+                    <>
+                      {summary.data.xpToday} / {summary.data.dailyGoal.xp} XP
+                    </>
+                  )}
                 </dd>
                 <dt>Freezes</dt>
                 <dd>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { DAILY_GOAL_LEVELS, type DailyGoalLevel } from '@/domain/progress/daily-goal';
+import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
+import { DailyGoalChoices } from '../components/daily-goal-choices';
 import { ProgressShell } from '../components/progress-shell';
 import { browserTimeZone } from '../pending/pending-completions';
 import styles from './views.module.css';
@@ -42,21 +43,7 @@ export default function SettingsView() {
           <form onSubmit={(event) => void save(event)}>
             <Stack gap={5}>
               <Card as="section">
-                <fieldset className={styles.choices}>
-                  <legend className={styles.cardTitle}>Daily goal</legend>
-                  {DAILY_GOAL_LEVELS.map((level) => (
-                    <label key={level.id} className={styles.choice}>
-                      <input type="radio" name="dailyGoal" value={level.id} checked={goal === level.id} onChange={() => setGoal(level.id)} />
-                      <span>
-                        <strong>
-                          {level.label}: {level.xp} XP a day
-                        </strong>
-                        <br />
-                        <span className={styles.muted}>{level.description}</span>
-                      </span>
-                    </label>
-                  ))}
-                </fieldset>
+                <DailyGoalChoices legend="Daily goal" value={goal} onChange={setGoal} />
               </Card>
               <Card as="section">
                 <h2 className={styles.cardTitle}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicNameSchema } from '@/domain/progress/public-name';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
@@ -23,6 +24,23 @@ export function userMeRoutes(services: Services): Routes {
     GET: defineEndpoint({
       access: 'user',
       handle: async ({ identity }) => ({ body: await services.users.me(identity) }),
+    }),
+  };
+}
+
+const profileBody = z.object({ displayName: publicNameSchema }).strict();
+
+/** PUT /user/profile { displayName } — the name others see; GET — the learner's profile page data. */
+export function userProfileRoutes(services: Services): Routes {
+  return {
+    PUT: defineEndpoint<Record<string, never>, z.infer<typeof profileBody>>({
+      access: 'user',
+      body: profileBody,
+      handle: async ({ identity, body }) => ({ body: await services.profiles.rename(identity, body.displayName, services.now()) }),
+    }),
+    GET: defineEndpoint({
+      access: 'user',
+      handle: async ({ identity }) => ({ body: await services.profiles.profile(identity, services.now()) }),
     }),
   };
 }

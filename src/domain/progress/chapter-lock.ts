@@ -1,0 +1,60 @@
+import { COURSE_ENGINEER } from '@/domain/identity/roles';
+
+export interface PathTrack {
+  sections: { title: string; tutorialIds: string[] }[];
+  tutorials: { id: string; title: string; kind: 'course' | 'project'; chapters: { id: string; title: string; lessons: { id: string }[] }[] }[];
+}
+
+export type ChapterState = 'done' | 'current' | 'locked';
+
+/**
+ * The lock rule of a track's path, one rule for the section page (what shows locked) and the
+ * lesson pages (what opens). Chapters in path order (sections, their tutorials, their chapters):
+ * finished ones are done, the first unfinished one in the whole track is current, every later
+ * unfinished one is locked. No "jump ahead": a locked chapter opens once the current one is done.
+ */
+export function chapterStates(track: PathTrack, completed: ReadonlySet<string>): Map<string, ChapterState> {
+  const states = new Map<string, ChapterState>();
+  let currentFound = false;
+  for (const section of track.sections) {
+    for (const tutorialId of section.tutorialIds) {
+      const tutorial = track.tutorials.find((candidate) => candidate.id === tutorialId);
+      for (const chapter of tutorial?.chapters ?? []) {
+        if (states.has(chapter.id)) continue;
+        if (chapter.lessons.every((lesson) => completed.has(lesson.id))) {
+          states.set(chapter.id, 'done');
+        } else {
+          states.set(chapter.id, currentFound ? 'locked' : 'current');
+          currentFound = true;
+        }
+      }
+    }
+  }
+  return states;
+}
+
+export type ChapterAccess = { open: true } | { open: false; locked: { id: string; title: string }; current: { tutorialId: string; id: string; title: string; sectionIndex: number } };
+
+/**
+ * Whether a learner may open a chapter's lessons. Course engineers preview everything; a chapter
+ * outside the path (in no section) is open. A locked chapter names the current one to finish first.
+ */
+export function chapterAccess(track: PathTrack, completed: ReadonlySet<string>, chapterId: string, roles: readonly string[]): ChapterAccess {
+  if (roles.includes(COURSE_ENGINEER)) return { open: true };
+  const states = chapterStates(track, completed);
+  if (states.get(chapterId) !== 'locked') return { open: true };
+  const locked = track.tutorials.flatMap((tutorial) => tutorial.chapters).find((chapter) => chapter.id === chapterId);
+  for (const [sectionIndex, section] of track.sections.entries()) {
+    for (const tutorialId of section.tutorialIds) {
+      const tutorial = track.tutorials.find((candidate) => candidate.id === tutorialId);
+      const current = tutorial?.chapters.find((chapter) => states.get(chapter.id) === 'current');
+      if (tutorial && current && locked) return { open: false, locked: { id: locked.id, title: locked.title }, current: { tutorialId: tutorial.id, id: current.id, title: current.title, sectionIndex } };
+    }
+  }
+  return { open: true };
+}
+
+/** The notice on the section page after a locked chapter's URL was refused. */
+export function lockedChapterNotice(access: Extract<ChapterAccess, { open: false }>): string {
+  return `Finish “${access.current.title}” first to unlock “${access.locked.title}”.`;
+}
