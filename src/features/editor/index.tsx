@@ -7,6 +7,8 @@ import styles from './components/editor-loading.module.css';
  * load lazily, never as part of a page's first load.
  */
 export { useCheckEngine } from './hooks/use-check-engine';
+export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
+export { RuntimeStatusBadge } from './components/runtime-status-badge';
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 

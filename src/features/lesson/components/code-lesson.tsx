@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { RunResult } from '@/runner/run-types';
-import { Button, Spinner } from '@/ui';
-import { CodeEditor, HtmlPreview, type RuntimeStatus } from '@/features/editor';
+import { Button } from '@/ui';
+import { CodeEditor, HtmlPreview, RuntimeStatusBadge, type RuntimeStatus } from '@/features/editor';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
 import styles from './code-lesson.module.css';
 
@@ -89,14 +89,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, onReset, runnin
         <Button variant="ghost" onClick={onReset} disabled={disabled}>
           Reset code
         </Button>
-        <span className={styles.status} role="status">
-          {runtimeStatus === 'loading' && (
-            <>
-              <Spinner size="sm" label="Starting Python" /> Starting Python…
-            </>
-          )}
-          {runtimeStatus === 'failed' && 'Python could not start. Reload the page to try again.'}
-        </span>
+        <RuntimeStatusBadge status={runtimeStatus} />
         <span className={styles.save} data-save-status={saveStatus}>
           {SAVE_LABEL[saveStatus]}
         </span>

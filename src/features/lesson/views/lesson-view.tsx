@@ -14,7 +14,7 @@ import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { useLessonDraft } from '../hooks/use-lesson-draft';
-import { useCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { useCheckEngine, useRuntimePreload, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { useQueryClient } from '@tanstack/react-query';
 import styles from './lesson-view.module.css';
@@ -376,6 +376,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
 /** The lesson routes (learn, challenge, tutor). */
 export default function LessonView(props: LessonPageProps) {
   const { engine, pythonStatus } = useCheckEngine();
+  useRuntimePreload({ lessonTypes: props.lessons.map((entry) => entry.lessonType) });
   const lesson = props.lessons[props.lessonIndex];
   const router = useRouter();
 
