@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readBuildJson } from './runtime-dirs';
 import type { RuntimeKind } from './runtime-sandbox';
 
 const fileSchema = z.object({ path: z.string().regex(/^[\w./-]+$/), bytes: z.number().int().nonnegative() });
@@ -25,14 +26,7 @@ export interface RuntimeAssets {
  * build time). Null outside a build: the frame then fetches what it needs itself.
  */
 export function runtimeAssets(kind: RuntimeKind, raw: string | undefined = process.env.CODETRAIL_RUNTIME_FILES): RuntimeAssets | null {
-  if (!raw) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = runtimeFilesSchema.safeParse(json);
+  const parsed = runtimeFilesSchema.safeParse(readBuildJson(raw));
   if (!parsed.success) return null;
   const [worker, ...data] = parsed.data.files[kind];
   return worker ? { worker, data } : null;
