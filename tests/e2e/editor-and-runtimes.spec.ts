@@ -157,11 +157,16 @@ test.describe('phone', () => {
     await expect(output).toContainText('Done');
   });
 
-  test('the symbol row is not shown with a mouse on a wide screen', async ({ browser }) => {
-    const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
     await signInTo(desktop, PYTHON_LESSON, 'editor-desktop-row');
     await expect(desktop.locator('.cm-content').first()).toBeVisible();
     await expect(desktop.getByRole('group', { name: 'Code symbols' })).toBeHidden();
     await desktop.close();
   });
+});
+
+test('the symbol row is not shown with a mouse on a wide screen', async ({ page }) => {
+  await signInTo(page, PYTHON_LESSON, 'editor-desktop-row');
+  await expect(page.locator('.cm-content').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Code symbols' })).toBeHidden();
 });

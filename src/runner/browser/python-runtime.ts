@@ -10,6 +10,8 @@ export const PYTHON_IDLE_MS = 5 * 60_000;
 /** One warm Python sandbox; replaced after a hard stop. Its progress goes to `pythonProgress`. */
 function createPythonRuntime() {
   let sandbox: RuntimeSandbox | null = null;
+  /** Which sandbox is the current one: reports from a replaced one are ignored. */
+  let generation = 0;
   const current = () => (sandbox?.alive ? sandbox : null);
 
   function open(): RuntimeSandbox {
@@ -20,19 +22,21 @@ function createPythonRuntime() {
     performance.clearMarks('codetrail:python-start');
     performance.clearMeasures('codetrail:python-ready');
     performance.mark('codetrail:python-start');
+    generation += 1;
+    const mine = generation;
     const opened = openRuntimeSandbox('python', (loadedBytes, totalBytes) => {
-      if (sandbox !== opened) return;
+      if (mine !== generation) return;
       pythonProgress.set(loadedBytes >= totalBytes && totalBytes > 0 ? { stage: 'start', loadedBytes, totalBytes } : { loadedBytes, totalBytes });
     });
     sandbox = opened;
     opened.ready.then(
       () => {
-        if (sandbox !== opened) return;
+        if (mine !== generation) return;
         performance.measure('codetrail:python-ready', 'codetrail:python-start');
         pythonProgress.set({ status: 'ready', stage: null });
       },
       () => {
-        if (sandbox === opened && !opened.alive) pythonProgress.set({ status: 'failed', stage: null });
+        if (mine === generation && !opened.alive) pythonProgress.set({ status: 'failed', stage: null });
       },
     );
     return opened;
@@ -47,6 +51,7 @@ function createPythonRuntime() {
       return result;
     },
     stop() {
+      generation += 1;
       const closing = sandbox;
       sandbox = null;
       closing?.destroy();
