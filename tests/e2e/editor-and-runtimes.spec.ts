@@ -156,13 +156,6 @@ test.describe('phone', () => {
     await expect(output).toContainText('Long names!');
     await expect(output).toContainText('Done');
   });
-
-});
-    await signInTo(desktop, PYTHON_LESSON, 'editor-desktop-row');
-    await expect(desktop.locator('.cm-content').first()).toBeVisible();
-    await expect(desktop.getByRole('group', { name: 'Code symbols' })).toBeHidden();
-    await desktop.close();
-  });
 });
 
 test('the symbol row is not shown with a mouse on a wide screen', async ({ page }) => {
