@@ -4,7 +4,7 @@
  * same-origin module worker (cold and warm) measured in the same run, and the wait on a lesson
  * reached from the section page, which starts Python ahead. Medians of ROUNDS rounds; each figure
  * is time from the lesson page's navigation start to Python ready (the bare baseline: from
- * starting its worker).
+ * starting its worker). BENCH_BASE=http://localhost:3100 measures a running app instead of starting one.
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -97,7 +97,9 @@ const median = (values: number[]) => percentile([...values].sort((a, b) => a - b
 const row = (label: string, values: number[]) => `${label.padEnd(44)}${median(values).toFixed(0).padStart(7)} ms   rounds ${values.map((value) => value.toFixed(0)).join(', ')}`;
 
 async function main(): Promise<void> {
-  await withStack(PORT, '.data/bench-runtime', async (base) => {
+  // BENCH_BASE measures an app that is already running (e.g. the e2e server) instead of starting one.
+  const run = (body: (base: string) => Promise<void>) => (process.env.BENCH_BASE ? body(process.env.BENCH_BASE) : withStack(PORT, '.data/bench-runtime', body));
+  await run(async (base) => {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: BROWSER_ARGS });
     const state = await signedInState(browser, base);
     const figures = { cold: [] as number[], warm: [] as number[], bareCold: [] as number[], bareWarm: [] as number[], section: [] as number[] };
