@@ -29,13 +29,24 @@ async function pythonReadyAfterNavigation(page: Page): Promise<number> {
   });
 }
 
-async function openLesson(context: BrowserContext): Promise<number> {
+/** Time to Python ready, and the /vendor bytes that came over the network (not from the cache). */
+async function openLesson(context: BrowserContext): Promise<{ time: number; networkBytes: number }> {
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const vendor = new Set<string>();
+  let networkBytes = 0;
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (response.url.includes('/vendor/') && !response.fromDiskCache) vendor.add(requestId);
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    if (vendor.has(requestId)) networkBytes += encodedDataLength;
+  });
   await page.goto(LESSON);
   if (!page.url().includes('/learn')) throw new Error(`The lesson page redirected to ${page.url()}: the bench session was not accepted.`);
   const time = await pythonReadyAfterNavigation(page);
   await page.close();
-  return time;
+  return { time, networkBytes };
 }
 
 /** Bare Pyodide (its own loader, nothing else) in a module worker of a same-origin page with no policy. */
@@ -102,12 +113,16 @@ async function main(): Promise<void> {
   await run(async (base) => {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: BROWSER_ARGS });
     const state = await signedInState(browser, base);
-    const figures = { cold: [] as number[], warm: [] as number[], bareCold: [] as number[], bareWarm: [] as number[], section: [] as number[] };
+    const figures = { coldBytes: [] as number[], warmBytes: [] as number[], cold: [] as number[], warm: [] as number[], bareCold: [] as number[], bareWarm: [] as number[], section: [] as number[] };
     for (let round = 0; round < ROUNDS; round += 1) {
       // A new context has an empty HTTP cache: the first visit ever.
       const player = await browser.newContext({ baseURL: base, storageState: state });
-      figures.cold.push(await openLesson(player));
-      figures.warm.push(await openLesson(player));
+      const cold = await openLesson(player);
+      const warm = await openLesson(player);
+      figures.cold.push(cold.time);
+      figures.warm.push(warm.time);
+      figures.coldBytes.push(cold.networkBytes);
+      figures.warmBytes.push(warm.networkBytes);
       await player.close();
 
       const bare = await browser.newContext({ baseURL: base });
@@ -127,6 +142,8 @@ async function main(): Promise<void> {
     console.log(row('Baseline: bare Pyodide worker, cold', figures.bareCold));
     console.log(row('Baseline: bare Pyodide worker, warm', figures.bareWarm));
     console.log(row('Lesson opened from the section page (wait)', figures.section));
+    const mb = (values: number[]) => `${(median(values) / 1_000_000).toFixed(2)} MB`;
+    console.log(`/vendor bytes over the network               first visit ${mb(figures.coldBytes)}, second visit ${mb(figures.warmBytes)}`);
     console.log('\nLesson figures run from navigation start (page load included); the baseline from starting its worker.');
   });
 }
