@@ -4,10 +4,14 @@
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { insertNewlineAndIndent, indentMore } from '@codemirror/commands';
+import { forceParsing } from '@codemirror/language';
 import { languageSetup } from './language-setup';
 
 function editorAtEnd(doc: string, language: string) {
-  return new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length), extensions: languageSetup(language) }), parent: document.body });
+  const view = new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length), extensions: languageSetup(language) }), parent: document.body });
+  // The first parse has a small time budget; on a busy machine it may not have finished yet.
+  forceParsing(view, doc.length, 5000);
+  return view;
 }
 
 describe('indentation per language', () => {
