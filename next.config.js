@@ -13,34 +13,39 @@ if (projectId.startsWith('demo-')) {
 const firebaseDir = path.dirname(require.resolve('firebase/package.json'));
 
 // Runtimes the lesson player loads in the browser are served by the app itself (no CDN):
-// copy them from their npm packages into public/vendor (git-ignored) when missing or outdated.
-function copyRuntimeAssets() {
-  const fs = require('node:fs');
-  const pyodideDir = path.dirname(require.resolve('pyodide/package.json'));
-  const version = require('pyodide/package.json').version;
-  const target = path.join(__dirname, 'public', 'vendor', 'pyodide');
-  const stamp = path.join(target, 'VERSION');
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === version) return;
-  fs.mkdirSync(target, { recursive: true });
-  for (const file of ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
-    fs.copyFileSync(path.join(pyodideDir, file), path.join(target, file));
-  }
-  fs.writeFileSync(stamp, version);
-}
-copyRuntimeAssets();
+// copy them from their npm packages into public/vendor (git-ignored) when missing. Each runtime's
+// folder is named after its package version, so its URLs change whenever its files do and
+// /vendor can be cached as immutable (see the headers below).
+const pyodideVersion = require('pyodide/package.json').version;
+// sql.js does not export its package.json; its entry sits in dist/.
+const sqlJsVersion = JSON.parse(require('node:fs').readFileSync(path.join(path.dirname(require.resolve('sql.js')), '..', 'package.json'), 'utf8')).version;
+const runtimeDirs = { python: `pyodide-${pyodideVersion}`, sql: `sql.js-${sqlJsVersion}` };
 
-function copySqlJsWasm() {
+function copyRuntimeFiles(packageDir, folder, files) {
   const fs = require('node:fs');
-  const dist = path.dirname(require.resolve('sql.js'));
-  for (const file of ['sql-wasm.wasm', 'sql-wasm-browser.wasm']) {
-    const source = path.join(dist, file);
-    const target = path.join(__dirname, 'public', 'vendor', 'sql.js', file);
-    if (!fs.existsSync(source) || (fs.existsSync(target) && fs.statSync(target).size === fs.statSync(source).size)) continue;
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(source, target);
+  const target = path.join(__dirname, 'public', 'vendor', folder);
+  fs.mkdirSync(target, { recursive: true });
+  for (const file of files) {
+    const source = path.join(packageDir, file);
+    const copy = path.join(target, file);
+    if (fs.existsSync(source) && !(fs.existsSync(copy) && fs.statSync(copy).size === fs.statSync(source).size)) fs.copyFileSync(source, copy);
   }
 }
-copySqlJsWasm();
+// Folders of other versions (and the unversioned ones of older builds) are removed.
+function removeOtherRuntimeFolders() {
+  const fs = require('node:fs');
+  const folder = path.join(__dirname, 'public', 'vendor');
+  if (!fs.existsSync(folder)) return;
+  const current = new Set(Object.values(runtimeDirs));
+  for (const name of fs.readdirSync(folder)) {
+    if (/^(pyodide|sql\.js)(-[\w.]+)?$/.test(name) && !current.has(name)) fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+  }
+}
+removeOtherRuntimeFolders();
+// The player bundles Pyodide's loader and emscripten module into its worker; the copies of those two
+// serve the benches' bare baseline.
+copyRuntimeFiles(path.dirname(require.resolve('pyodide/package.json')), runtimeDirs.python, ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']);
+copyRuntimeFiles(path.dirname(require.resolve('sql.js')), runtimeDirs.sql, ['sql-wasm.wasm', 'sql-wasm-browser.wasm']);
 
 const esbuildAlias = { '@': path.join(__dirname, 'src') };
 
@@ -62,6 +67,9 @@ function bundleForSandbox(entry, name, format) {
     minify: true,
     write: false,
     alias: esbuildAlias,
+    define: { 'process.env.CODETRAIL_RUNTIME_DIRS': JSON.stringify(JSON.stringify(runtimeDirs)) },
+    // Pyodide's emscripten module names Node's modules behind a Node-only branch.
+    external: ['node:*', 'ws'],
     logLevel: 'error',
   }).outputFiles;
   const extension = format === 'esm' ? 'mjs' : 'js';
@@ -103,6 +111,25 @@ function requireTypeScript(file) {
   return loaded.exports;
 }
 
+/**
+ * What the page fetches for each runtime (through its own HTTP cache, then hands to the sandbox
+ * frame, which has none): the worker code and the runtime's data files, with their sizes so the
+ * page can show real download progress even when the response is compressed.
+ */
+function runtimeFiles() {
+  const fs = require('node:fs');
+  const entry = (urlPath) => ({ path: urlPath.replace(/^\/vendor\//, ''), bytes: fs.statSync(path.join(__dirname, 'public', urlPath)).size });
+  const inDir = (kind, files) => files.map((file) => entry(`/vendor/${runtimeDirs[kind]}/${file}`));
+  return {
+    dirs: runtimeDirs,
+    files: {
+      python: [entry(sandboxAssets.workers.python), ...inDir('python', ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'])],
+      sql: [entry(sandboxAssets.workers.sql), ...inDir('sql', ['sql-wasm-browser.wasm'])],
+      javascript: [entry(sandboxAssets.workers.javascript)],
+    },
+  };
+}
+
 const { appSecurityHeaders, VENDOR_HEADERS } = requireTypeScript('src/domain/security/security-headers.ts');
 const { themeInitScript } = requireTypeScript('src/ui/theme.ts');
 const { publicEnv } = requireTypeScript('src/lib/env/public-env.ts');
@@ -117,7 +144,7 @@ const nextConfig = (phase) => ({
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Read by the /api/sandbox route on the server only.
-  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets) },
+  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()) },
   webpack(config, { isServer }) {
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,
@@ -144,7 +171,8 @@ const nextConfig = (phase) => ({
     return [
       // The sandbox documents send their own policy (src/server/sandbox); the app's forbids framing.
       { source: '/:path((?!api/sandbox/).*)', headers: appHeaders },
-      { source: '/vendor/:path*', headers: VENDOR_HEADERS },
+      // Every /vendor URL names one version of its file (a content hash or the runtime's version).
+      { source: '/vendor/:path*', headers: [...VENDOR_HEADERS, { key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     ];
   },
 });

@@ -21,6 +21,8 @@ const DURATION = Number(process.env.BENCH_SECONDS || 10);
 const EMULATOR = 'http://127.0.0.1:9099';
 const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
 const LESSON_ROUTE = '/web/track/[trackId]/tutorial/[tutorialId]/chapter/[chapterId]/learn';
+/** next.config.js copies Pyodide into a folder named after its version. */
+const PYODIDE_FOLDER = `pyodide-${(JSON.parse(readFileSync('node_modules/pyodide/package.json', 'utf8')) as { version: string }).version}`;
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function percentile(sorted: number[], p: number): number {
@@ -103,8 +105,8 @@ async function main(): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
       await page.goto(BASELINE_PAGE);
       barePyodide.push(
-        await page.evaluate(async () => {
-          const source = `self.onmessage = async () => { const t = performance.now(); const m = await import('${location.origin}/vendor/pyodide/pyodide.mjs'); await m.loadPyodide({ indexURL: '${location.origin}/vendor/pyodide/' }); self.postMessage(performance.now() - t); };`;
+        await page.evaluate(async (folder) => {
+          const source = `self.onmessage = async () => { const t = performance.now(); const m = await import('${location.origin}/vendor/${folder}/pyodide.mjs'); await m.loadPyodide({ indexURL: '${location.origin}/vendor/${folder}/' }); self.postMessage(performance.now() - t); };`;
           const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
           const time = await new Promise<number>((resolve) => {
             worker.onmessage = (event) => resolve(event.data as number);
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
           });
           worker.terminate();
           return time;
-        }),
+        }, PYODIDE_FOLDER),
       );
       await page.goto(`${BASE}${LESSON}`);
       if (!page.url().includes('/learn')) throw new Error(`The lesson page redirected to ${page.url()}: the bench session was not accepted.`);

@@ -214,17 +214,17 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('codetrail_attack');
   });
 
-  test("Pyodide's large files are fetched by the page (which the HTTP cache serves) and handed to the sandbox", async ({ page }) => {
+  test("Pyodide's files and the Python worker are fetched by the page (which the HTTP cache serves) and handed to the sandbox", async ({ page }) => {
     const requests = watchRequests(page);
     await signInTo(page, PYTHON_LESSON, 'sandbox-files');
     await page.waitForFunction(() => performance.getEntriesByName('codetrail:python-ready').length > 0, undefined, { timeout: 60_000 });
-    for (const file of ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
-      const fetched = requests.filter((request) => new URL(request.url()).pathname === `/vendor/pyodide/${file}`);
+    for (const file of [/\/vendor\/pyodide-[\w.]+\/pyodide\.asm\.wasm$/, /\/vendor\/pyodide-[\w.]+\/python_stdlib\.zip$/, /\/vendor\/pyodide-[\w.]+\/pyodide-lock\.json$/, /\/vendor\/python-worker\.[0-9a-f]{12}\.mjs$/]) {
+      const fetched = requests.filter((request) => file.test(new URL(request.url()).pathname));
       // Once, by the lesson page itself: a sandbox frame's own requests would carry Origin: null.
-      expect(fetched.map((request) => request.headers()['origin'] ?? 'same-origin'), file).toEqual(['same-origin']);
+      expect(fetched.map((request) => request.headers()['origin'] ?? 'same-origin'), String(file)).toEqual(['same-origin']);
     }
-    // The scripts Pyodide imports still come from the sandbox, which has no cache of its own.
-    expect(requests.filter((request) => request.url().endsWith('/vendor/pyodide/pyodide.asm.mjs')).map((request) => request.headers()['origin'])).toEqual(['null']);
+    // Pyodide's loader and emscripten module are bundled into the worker: the sandbox imports nothing.
+    expect(requests.filter((request) => /pyodide(\.asm)?\.mjs$/.test(request.url()))).toEqual([]);
   });
 
   test('a JavaScript run that never ends is stopped by removing its frame, and the next run works', async ({ page }) => {

@@ -7,6 +7,7 @@ import styles from './components/editor-loading.module.css';
  * load lazily, never as part of a page's first load.
  */
 export { useCheckEngine } from './hooks/use-check-engine';
+export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 
@@ -17,3 +18,6 @@ export const CodeEditor = dynamic(() => import('./components/code-editor'), {
 
 /** The live preview of a web page, inside the opaque-origin page sandbox. */
 export const HtmlPreview = dynamic(() => import('./components/html-preview').then((module) => module.HtmlPreview), { ssr: false });
+
+/** The runtime's state beside Run (a progress bar while Python loads); small, but kept out of the first load too. */
+export const RuntimeStatusBadge = dynamic(() => import('./components/runtime-status-badge').then((module) => module.RuntimeStatusBadge), { ssr: false });

@@ -2,19 +2,13 @@ import { pythonEntryFile } from '../python-run';
 import { judgeRun } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunRequest, type RunResult } from '../run-types';
 import { runHtmlLesson } from './html-runtime';
+import { acquirePython, type PythonRuntime } from './python-runtime';
+import { pythonProgress, type RuntimeStatus } from './runtime-progress';
 import { openRuntimeSandbox, type RuntimeKind, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
 
-export type RuntimeStatus = 'idle' | 'loading' | 'ready' | 'failed';
+export type { RuntimeStatus };
 
 const TIMEOUT_MESSAGE = 'Your program ran for too long and was stopped. Is there a loop that never ends?';
-/** Python stops a runaway loop itself at the time limit; the page waits this much longer before removing the frame. */
-const HARD_STOP_GRACE_MS = 2000;
-/** The runtimes' big files (paths under /vendor/), which the page fetches through its own HTTP cache. */
-const RUNTIME_FILES: Record<RuntimeKind, readonly string[]> = {
-  python: ['pyodide/pyodide.asm.wasm', 'pyodide/python_stdlib.zip', 'pyodide/pyodide-lock.json'],
-  sql: ['sql.js/sql-wasm-browser.wasm'],
-  javascript: [],
-};
 
 /** The shared check rules judge what the sandbox reported; the page never takes a verdict from the frame. */
 function resultOf(request: RunRequest, run: SandboxRun): RunResult {
@@ -38,7 +32,7 @@ function runtimeSlot(kind: RuntimeKind) {
   return {
     current: () => (sandbox?.alive ? sandbox : null),
     open(): RuntimeSandbox {
-      if (!sandbox?.alive) sandbox = openRuntimeSandbox(kind, RUNTIME_FILES[kind]);
+      if (!sandbox?.alive) sandbox = openRuntimeSandbox(kind);
       return sandbox;
     },
     close() {
@@ -48,48 +42,23 @@ function runtimeSlot(kind: RuntimeKind) {
   };
 }
 
-/** One warm Python sandbox per page, started when a Python lesson opens; replaced after a hard stop. */
-function createPythonRuntime(onStatus: (status: RuntimeStatus) => void) {
-  const slot = runtimeSlot('python');
-
-  function start(): Promise<void> {
-    const running = slot.current();
-    if (running) return running.ready;
-    onStatus('loading');
-    // Marks for npm run bench:player (and the browser's own performance panel).
-    performance.mark('codetrail:python-start');
-    const sandbox = slot.open();
-    sandbox.ready.then(
-      () => {
-        performance.measure('codetrail:python-ready', 'codetrail:python-start');
-        onStatus('ready');
-      },
-      () => {
-        if (slot.current() === null) onStatus('failed');
-      },
-    );
-    return sandbox.ready;
-  }
-
-  async function run(request: RunRequest, onOutput: (text: string) => void): Promise<SandboxRun> {
-    void start();
-    const sandbox = slot.open();
-    const result = await sandbox.run(request, onOutput, (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) + HARD_STOP_GRACE_MS);
-    // A stuck run (outside Python's own time limit, e.g. a long sleep) cost the warm runtime: start the next one now.
-    if (result.kind !== 'finished') void start().catch(() => undefined);
-    return result;
-  }
-
-  return { start, run, stop: slot.close };
-}
-
 /**
  * The lesson player's check engine. Learner code never runs in the page: Python, JavaScript and
  * SQL each run in a hidden sandbox frame with an opaque origin (workers inside it), HTML/CSS in a
  * sandboxed page frame; the page judges what they report with the shared check rules.
  */
-export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus) => void) {
-  const python = createPythonRuntime(onPythonStatus);
+export function createBrowserCheckEngine(onPythonStatus?: (status: RuntimeStatus) => void) {
+  // Python is shared by the whole page (a section page may have started it already) and outlives
+  // this engine by a grace period, so moving to the next lesson never restarts it.
+  let python: PythonRuntime | null = acquirePython();
+  let lastStatus: RuntimeStatus | null = null;
+  const forwardStatus = () => {
+    const { status } = pythonProgress.get();
+    if (status !== lastStatus) onPythonStatus?.(status);
+    lastStatus = status;
+  };
+  const stopForwarding = onPythonStatus ? pythonProgress.subscribe(forwardStatus) : () => undefined;
+  if (onPythonStatus) forwardStatus();
   const javascript = runtimeSlot('javascript');
   const sql = runtimeSlot('sql');
 
@@ -98,7 +67,7 @@ export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus)
 
   return {
     warmUp(lessonType: RunRequest['lessonType']) {
-      if (lessonType === 'Python') void python.start().catch(() => undefined);
+      if (lessonType === 'Python') void python?.start().catch(() => undefined);
       else if (lessonType === 'JS') javascript.open();
       else if (lessonType === 'SQL') sql.open();
     },
@@ -118,6 +87,7 @@ export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus)
       switch (request.lessonType) {
         case 'Python':
           if (!pythonEntryFile(request.files)) return { status: 'unsupported', reason: 'The lesson has no Python file to run.' };
+          if (!python) return { status: 'unsupported', reason: 'The code runner was stopped.' };
           return resultOf(request, await python.run(request, onOutput));
         case 'JS':
           return runIn(javascript, request, onOutput);
@@ -130,7 +100,9 @@ export function createBrowserCheckEngine(onPythonStatus: (status: RuntimeStatus)
       }
     },
     dispose() {
-      python.stop();
+      stopForwarding();
+      python?.release();
+      python = null;
       javascript.close();
       sql.close();
     },

@@ -1,23 +1,31 @@
 /// <reference lib="webworker" />
-import type { PyodideInterface } from 'pyodide';
+import { loadPyodide, type PyodideInterface } from 'pyodide';
+import createPyodideModule from 'pyodide/pyodide.asm.mjs';
 import { executePython, pythonEntryFile, preparePyodide } from '../python-run';
 import { serveProvidedFiles } from './provided-files';
+import { parseRuntimeDirs } from './runtime-dirs';
 import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome, type WorkerInit } from './sandbox-messages';
 
 /**
- * The Python runtime: Pyodide (vendored in public/vendor/pyodide) in a module worker that the
- * python sandbox frame starts from a data: URL, so this worker's origin is opaque and it has the
- * frame's policy: it can reach the vendored files and nothing else. Same harness as the server.
+ * The Python runtime: Pyodide in a module worker that the python sandbox frame starts from a data:
+ * URL, so this worker's origin is opaque and it has the frame's policy: it can reach the vendored
+ * files and nothing else. Same harness as the server. Pyodide's loader and emscripten module are
+ * bundled into this file, so the page can hand the whole runtime to the frame from its own HTTP
+ * cache (an opaque origin has none): only the data files (wasm, stdlib) remain, and the page
+ * hands those over too.
  */
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (message: RuntimeMessage) => self.postMessage(message);
 let ready: Promise<PyodideInterface> | null = null;
 
+const PYODIDE_DIR = parseRuntimeDirs(process.env.CODETRAIL_RUNTIME_DIRS).python;
+
 async function load(assetBase: string): Promise<PyodideInterface> {
-  const indexURL = `${assetBase}pyodide/`;
-  const pyodideModule = (await import(/* webpackIgnore: true */ `${indexURL}pyodide.mjs`)) as { loadPyodide: (options: { indexURL: string }) => Promise<PyodideInterface> };
-  const py = await pyodideModule.loadPyodide({ indexURL });
+  const indexURL = `${assetBase}${PYODIDE_DIR}/`;
+  // `createPyodideModule` (read by Pyodide's loader, not in its types) skips importing pyodide.asm.mjs.
+  const options = { indexURL, createPyodideModule } as Parameters<typeof loadPyodide>[0];
+  const py = (await loadPyodide(options)) as PyodideInterface;
   preparePyodide(py);
   return py;
 }

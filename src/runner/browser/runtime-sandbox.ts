@@ -1,6 +1,7 @@
 import type { RunRequest } from '../run-types';
 import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
 import { runtimeMessageSchema } from './sandbox-message-schemas';
+import { runtimeAssets } from './runtime-assets';
 import { OUTPUT_LIMIT_CHARS, errorMessage, type ProvidedFile, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
@@ -31,26 +32,68 @@ interface ActiveRun {
   finish: (run: SandboxRun) => void;
 }
 
+/** Bytes downloaded so far out of the expected total, as the page fetches a runtime's files. */
+export type DownloadProgress = (loadedBytes: number, totalBytes: number) => void;
+
+async function readWithProgress(response: Response, onBytes: (count: number) => void): Promise<ArrayBuffer> {
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    onBytes(value.byteLength);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+interface FetchedRuntime {
+  workerSource: string | null;
+  files: ProvidedFile[];
+}
+
 /**
- * Fetched by the page (same origin, so the browser's HTTP cache serves later visits) and handed to
- * the frame, which has no cache of its own. A file that cannot be fetched is left to the frame.
+ * Fetched by the page (same origin, so the browser's HTTP cache serves later visits: /vendor URLs
+ * are versioned and immutable) and handed to the frame, whose opaque origin gets no cache. A file
+ * that cannot be fetched is left to the frame.
  */
-async function fetchVendorFiles(paths: readonly string[]): Promise<ProvidedFile[]> {
-  const files = await Promise.all(
-    paths.map(async (path): Promise<ProvidedFile | null> => {
-      try {
-        const response = await fetch(`/vendor/${path}`);
-        if (!response.ok) {
-          await response.body?.cancel();
-          return null;
-        }
-        return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes: await response.arrayBuffer() };
-      } catch {
+async function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Promise<FetchedRuntime> {
+  const assets = runtimeAssets(kind);
+  if (!assets) return { workerSource: null, files: [] };
+  const all = [assets.worker, ...assets.data];
+  const total = all.reduce((sum, file) => sum + file.bytes, 0);
+  let loaded = 0;
+  onProgress(0, total);
+  const fetchOne = async (path: string): Promise<ProvidedFile | null> => {
+    try {
+      const response = await fetch(`/vendor/${path}`);
+      if (!response.ok) {
+        await response.body?.cancel();
         return null;
       }
-    }),
-  );
-  return files.filter((file): file is ProvidedFile => file !== null);
+      const bytes = await readWithProgress(response, (count) => {
+        loaded += count;
+        onProgress(loaded, total);
+      });
+      return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes };
+    } catch {
+      return null;
+    }
+  };
+  const [worker, ...data] = await Promise.all(all.map((file) => fetchOne(file.path)));
+  return {
+    workerSource: worker ? new TextDecoder().decode(worker.bytes) : null,
+    files: data.filter((file): file is ProvidedFile => file !== null),
+  };
 }
 
 /**
@@ -58,11 +101,11 @@ async function fetchVendorFiles(paths: readonly string[]): Promise<ProvidedFile[
  * it runs out the iframe is removed, which destroys the frame's workers whatever the learner's
  * code is doing. Every message from the frame is parsed before use and output is capped.
  */
-export function openRuntimeSandbox(kind: RuntimeKind, vendorFiles: readonly string[] = []): RuntimeSandbox {
+export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgress = () => undefined): RuntimeSandbox {
   const iframe = createHiddenFrame(`${kind} runtime`);
   const connection = connectSandboxFrame(iframe, kind);
   document.body.appendChild(iframe);
-  const files = fetchVendorFiles(vendorFiles);
+  const runtime = fetchRuntime(kind, onProgress);
 
   let port: MessagePort | null = null;
   let alive = true;
@@ -118,8 +161,8 @@ export function openRuntimeSandbox(kind: RuntimeKind, vendorFiles: readonly stri
       }
       port = opened;
       opened.onmessage = (event) => receive(event.data);
-      void files.then((provided) => {
-        if (alive) opened.postMessage({ type: 'start', files: provided } satisfies StartCommand, provided.map((file) => file.bytes));
+      void runtime.then(({ workerSource, files }) => {
+        if (alive) opened.postMessage({ type: 'start', workerSource, files } satisfies StartCommand, files.map((file) => file.bytes));
       });
     },
     (error: unknown) => destroy(errorMessage(error)),

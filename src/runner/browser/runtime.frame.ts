@@ -83,15 +83,26 @@ function onWorkerMessage(data: unknown, worker: Worker) {
   }
 }
 
-/** Fetched while the page is still handing over its port: one round trip less before the runtime starts. */
-const workerSource: Promise<string> = fetch(workerUrl).then((response) => {
-  if (!response.ok) {
-    void response.body?.cancel();
-    throw new Error(`The runtime could not be loaded (${response.status}).`);
-  }
-  return response.text();
-});
+/**
+ * The worker's code: normally handed over by the page, which has an HTTP cache (this opaque-origin
+ * frame has none); fetched here only when the page could not.
+ */
+let workerSource: Promise<string> = Promise.reject(new Error('The runtime was not started.'));
 workerSource.catch(() => undefined);
+
+function takeWorkerSource(given: unknown) {
+  workerSource =
+    typeof given === 'string' && given.length > 0
+      ? Promise.resolve(given)
+      : fetch(workerUrl).then((response) => {
+          if (!response.ok) {
+            void response.body?.cancel();
+            throw new Error(`The runtime could not be loaded (${response.status}).`);
+          }
+          return response.text();
+        });
+  workerSource.catch(() => undefined);
+}
 
 async function startWorker(): Promise<Worker> {
   const source = await workerSource;
@@ -136,6 +147,7 @@ function providedFiles(value: unknown): ProvidedFile[] {
 async function onCommand(command: RunCommand | StartCommand) {
   if (command?.type === 'start' && !started) {
     started = true;
+    takeWorkerSource(command.workerSource);
     void start(providedFiles(command.files));
     return;
   }

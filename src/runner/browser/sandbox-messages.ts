@@ -54,9 +54,11 @@ export interface ProvidedFile {
   bytes: ArrayBuffer;
 }
 
-/** Page → frame, once: start the runtime, with the files the page already has. */
+/** Page → frame, once: start the runtime, with the worker code and the files the page already has. */
 export interface StartCommand {
   type: 'start';
+  /** The worker's code as the page fetched it (null: the frame fetches it itself). */
+  workerSource: string | null;
   files: ProvidedFile[];
 }
 

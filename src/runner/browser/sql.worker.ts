@@ -2,6 +2,7 @@
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { executeSql } from '../sql-run';
 import { serveProvidedFiles } from './provided-files';
+import { parseRuntimeDirs } from './runtime-dirs';
 import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome, type WorkerInit } from './sandbox-messages';
 
 /**
@@ -10,6 +11,7 @@ import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome, t
  */
 declare const self: DedicatedWorkerGlobalScope;
 
+const SQL_JS_DIR = parseRuntimeDirs(process.env.CODETRAIL_RUNTIME_DIRS).sql;
 const post = (message: RuntimeMessage) => self.postMessage(message);
 let ready: Promise<SqlJsStatic> | null = null;
 
@@ -17,7 +19,7 @@ self.onmessage = async (event: MessageEvent<WorkerInit | RunCommand>) => {
   const message = event.data;
   if (message.type === 'init') {
     if (!ready) serveProvidedFiles(self, message.assetBase, message.files ?? []);
-    ready ??= initSqlJs({ locateFile: (file: string) => `${message.assetBase}sql.js/${file}` });
+    ready ??= initSqlJs({ locateFile: (file: string) => `${message.assetBase}${SQL_JS_DIR}/${file}` });
     ready.then(
       () => post({ type: 'ready' }),
       (error: unknown) => post({ type: 'failed', message: errorMessage(error) }),

@@ -1,13 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { EditorState, type Extension } from '@codemirror/state';
+import { useEffect, useRef, useState } from 'react';
+import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
-import { javascript } from '@codemirror/lang-javascript';
-import { html } from '@codemirror/lang-html';
-import { css } from '@codemirror/lang-css';
-import { sql } from '@codemirror/lang-sql';
+import { languageSetup } from '../extensions/language-setup';
+import { editorTheme } from '../extensions/editor-theme';
+import { SymbolRow } from './symbol-row';
 import styles from './code-editor.module.css';
 
 export interface CodeEditorProps {
@@ -18,33 +16,16 @@ export interface CodeEditorProps {
   onChange: (value: string) => void;
 }
 
-function languageSupport(language: string): Extension {
-  switch (language) {
-    case 'python':
-      return python();
-    case 'javascript':
-      return javascript();
-    case 'jsx':
-      return javascript({ jsx: true });
-    case 'html':
-      return html();
-    case 'css':
-      return css();
-    case 'sql':
-      return sql();
-    default:
-      return [];
-  }
-}
-
 /**
  * CodeMirror 6 with the lesson languages. Loaded lazily (next/dynamic) so it never counts against
- * a lesson page's first load. Tab indents; Escape then Tab leaves the editor (CodeMirror's rule),
- * so keyboard users are never trapped.
+ * a lesson page's first load. Tab indents by the language's unit; Escape then Tab leaves the editor
+ * (CodeMirror's rule), so keyboard users are never trapped. Long lines wrap, so a phone never
+ * scrolls sideways, and touch screens get a row of the symbols code needs.
  */
 export default function CodeEditor({ value, language, readOnly, label, onChange }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const [mounted, setMounted] = useState<EditorView | null>(null);
   const change = useRef(onChange);
   change.current = onChange;
 
@@ -57,7 +38,9 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
         extensions: [
           basicSetup,
           keymap.of([indentWithTab]),
-          languageSupport(language),
+          languageSetup(language),
+          editorTheme(),
+          EditorView.lineWrapping,
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly) }),
@@ -68,9 +51,11 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
       }),
     });
     view.current = editor;
+    setMounted(editor);
     return () => {
       editor.destroy();
       view.current = null;
+      setMounted(null);
     };
     // The editor is created once per file; later value changes arrive through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -83,5 +68,10 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
     }
   }, [value]);
 
-  return <div ref={host} className={styles.editor} data-testid="code-editor" />;
+  return (
+    <div className={styles.editor}>
+      <div ref={host} data-testid="code-editor" />
+      {!readOnly && <SymbolRow view={mounted} />}
+    </div>
+  );
 }

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import { describeRunError, visibleChecks } from '@/domain/lessons/run-feedback';
 import type { RunResult } from '@/runner/run-types';
-import { Button, Spinner } from '@/ui';
-import { CodeEditor, HtmlPreview, type RuntimeStatus } from '@/features/editor';
+import { Button } from '@/ui';
+import { CodeEditor, HtmlPreview, RuntimeStatusBadge, type RuntimeStatus } from '@/features/editor';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
 import { ResetCode } from './reset-code';
 import styles from './code-lesson.module.css';
@@ -106,14 +106,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
           Run &amp; check
         </Button>
         <ResetCode files={files} starterFiles={starterFiles} onReplace={onReplaceFiles} disabled={disabled || running} />
-        <span className={styles.status} role="status">
-          {runtimeStatus === 'loading' && (
-            <>
-              <Spinner size="sm" label="Starting Python" /> Starting Python…
-            </>
-          )}
-          {runtimeStatus === 'failed' && 'Python could not start. Reload the page to try again.'}
-        </span>
+        <RuntimeStatusBadge status={runtimeStatus} />
         <span className={styles.save} data-save-status={saveStatus}>
           {SAVE_LABEL[saveStatus]}
         </span>

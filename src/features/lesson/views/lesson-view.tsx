@@ -8,7 +8,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
 import { paths } from '@/domain/routing/paths';
 import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
-import { useCheckEngine, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { useCheckEngine, useRuntimePreload, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
@@ -347,6 +347,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
 /** The lesson routes (learn, challenge, tutor). */
 export default function LessonView(props: LessonPageProps) {
   const { engine, pythonStatus } = useCheckEngine();
+  useRuntimePreload({ lessonTypes: props.lessons.map((entry) => entry.lessonType) });
   const lesson = props.lessons[props.lessonIndex];
   const router = useRouter();
 

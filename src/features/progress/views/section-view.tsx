@@ -7,6 +7,7 @@ import { ProgressShell } from '../components/progress-shell';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './views.module.css';
 import { paths } from '@/domain/routing/paths';
+import { useRuntimePreload } from '@/features/editor';
 
 export interface SectionViewProps {
   trackId: string;
@@ -53,6 +54,7 @@ function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial
 export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks }: SectionViewProps) {
   const section = sections[sectionIndex];
   const summary = useProgressSummary();
+  useRuntimePreload({ trackId });
   if (!section) return null;
   const percent = section.lessons === 0 ? 0 : Math.round((section.completedLessons / section.lessons) * 100);
   return (

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import type { LessonType } from '@/domain/lessons/lesson-type';
+
+/** What a page knows about the code its learner is about to run. */
+export type RuntimeNeed = { trackId: string } | { lessonTypes: readonly (LessonType | null)[] };
+
+/** Tracks whose lessons run Python (the only runtime slow enough to start ahead). */
+const PYTHON_TRACKS: ReadonlySet<string> = new Set(['python']);
+
+export function needsPython(need: RuntimeNeed): boolean {
+  return 'trackId' in need ? PYTHON_TRACKS.has(need.trackId) : need.lessonTypes.includes('Python');
+}
+
+/** After the page's own work: the runtime never competes with the first paint or with hydration. */
+function whenIdle(start: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(start, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(start, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Starts the runtime a chapter (or a section) needs as soon as its page opens, so a chapter that
+ * begins with reading lessons has Python warm by its first code lesson, and a learner coming from
+ * the section page finds it already loading. Python stays loaded for a while after the page closes
+ * (python-runtime.ts), so moving on to the lesson does not restart it.
+ */
+export function useRuntimePreload(need: RuntimeNeed): void {
+  const python = needsPython(need);
+  useEffect(() => {
+    if (!python) return;
+    let cancelled = false;
+    let release: (() => void) | null = null;
+    const cancelIdle = whenIdle(() => {
+      void import('@/runner/browser/python-runtime').then(({ preloadPython }) => {
+        if (!cancelled) release = preloadPython();
+      });
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      release?.();
+    };
+  }, [python]);
+}

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInTo } from './support/course-player';
+import { clearEditor, contrastRatio, editorLines, typeOnPhone } from './support/code-editor';
+
+/**
+ * Issue 11, the editor and the runtimes: closing tags and indentation as a beginner types them,
+ * the highlight palette's contrast in both themes, the symbol row and wrapping on a phone, Python
+ * started ahead by the section and chapter pages with a real progress bar, and the runtime's files
+ * served from the browser's cache on a second visit.
+ */
+
+const PYTHON_LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
+const HTML_LESSON = '/web/track/html/tutorial/html-basics/chapter/html-basics-first-page/learn?lesson=0';
+const PYTHON_SECTION = '/web/python/section/0';
+
+const pythonReady = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('codetrail:python-ready').length > 0, undefined, { timeout: 90_000 });
+
+async function tokenContrast(page: Page, text: string): Promise<number> {
+  const token = page.locator('.cm-line span').filter({ hasText: text }).first();
+  await expect(token).toBeVisible();
+  const colour = await token.evaluate((element) => getComputedStyle(element).color);
+  const background = await page.locator('.cm-editor').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  return contrastRatio(colour, background);
+}
+
+for (const viewport of [
+  { name: 'desktop', use: {} },
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+]) {
+  test.describe(`typing (${viewport.name})`, () => {
+    test.use(viewport.use);
+
+    test('typing a whole heading in an HTML lesson gives exactly one closing tag', async ({ page }) => {
+      await signInTo(page, HTML_LESSON, `editor-html-${viewport.name}`);
+      await clearEditor(page);
+      await page.keyboard.type('<h1>Hi</h1>');
+      expect(await editorLines(page)).toEqual(['<h1>Hi</h1>']);
+      // The editor still closes a tag the learner leaves open.
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('<p>');
+      expect(await editorLines(page)).toEqual(['<h1>Hi</h1>', '<p></p>']);
+    });
+
+    test('a Python lesson indents 4 spaces after a colon', async ({ page }) => {
+      await signInTo(page, PYTHON_LESSON, `editor-indent-${viewport.name}`);
+      await clearEditor(page);
+      await page.keyboard.type('x = 1');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('if x:');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('print(x');
+      expect(await editorLines(page)).toEqual(['x = 1', 'if x:', '    print(x)']);
+    });
+  });
+}
+
+test.describe('highlight contrast', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`strings and keywords reach 4.5:1 in the ${theme} theme`, async ({ page }) => {
+      await page.addInitScript((value) => window.localStorage.setItem('codetrail-theme', value), theme);
+      await signInTo(page, PYTHON_LESSON, `editor-contrast-${theme}`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await clearEditor(page);
+      await page.keyboard.insertText('# a note\nfor n in range(3):\n    print("hi", n, True)');
+      for (const text of ['"hi"', 'for', '# a note', '3', 'True']) expect(await tokenContrast(page, text), text).toBeGreaterThanOrEqual(4.5);
+      await page.locator('.cm-editor').first().screenshot({ path: `test-results/editor-${theme}.png` });
+    });
+  }
+});
+
+test.describe('Python starts ahead and is cached', () => {
+  test('the section page starts Python and the lesson reuses it, with a progress bar while it loads', async ({ page }) => {
+    await signInTo(page, PYTHON_SECTION, 'runtime-preload');
+    // Started by the section page, with no lesson open yet.
+    await expect(page.locator('iframe[title="python runtime"]')).toHaveCount(1);
+    await page.waitForFunction(() => performance.getEntriesByName('codetrail:python-start').length > 0);
+    await page.locator('[data-testid^="chapter-"]').first().click();
+    await page.waitForURL('**/learn**');
+    // The same frame (no second download) and, while it is still loading, a real progress bar.
+    await expect(page.locator('iframe[title="python runtime"]')).toHaveCount(1);
+    const badge = page.getByTestId('runtime-status');
+    const status = await badge.getAttribute('data-status');
+    if (status === 'loading') await expect(badge.getByRole('progressbar', { name: 'Python loading' })).toHaveAttribute('aria-valuenow', /^\d+$/);
+    await pythonReady(page);
+    await expect(badge).toHaveAttribute('data-status', 'ready');
+  });
+
+  test('a second visit takes the runtime from the browser cache', async ({ page, context }) => {
+    await signInTo(page, PYTHON_LESSON, 'runtime-cache');
+    await pythonReady(page);
+
+    const second = await context.newPage();
+    const cdp = await context.newCDPSession(second);
+    await cdp.send('Network.enable');
+    const fromCache = new Map<string, boolean>();
+    cdp.on('Network.responseReceived', ({ response }) => {
+      if (new URL(response.url).pathname.startsWith('/vendor/')) fromCache.set(new URL(response.url).pathname, Boolean(response.fromDiskCache));
+    });
+    await second.goto(PYTHON_LESSON);
+    await pythonReady(second);
+    const runtimeFiles = [...fromCache.entries()].filter(([path]) => /pyodide-[\w.]+\/|python-worker\./.test(path));
+    expect(runtimeFiles.map(([path]) => path.replace(/^.*\//, '')).sort()).toEqual(expect.arrayContaining(['pyodide-lock.json', 'pyodide.asm.wasm', 'python_stdlib.zip']));
+    expect(runtimeFiles.filter(([, cached]) => !cached)).toEqual([]);
+
+    const response = await second.request.get(`/vendor/${runtimeFiles[0]?.[0].replace('/vendor/', '')}`);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    await clearEditor(second);
+    await second.keyboard.insertText('print("from the cache")');
+    await second.getByRole('button', { name: 'Run & check' }).click();
+    await expect(second.getByRole('log', { name: 'Program output' })).toContainText('from the cache');
+  });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a ten-line Python program typed with the symbol row runs; long lines wrap', async ({ page }) => {
+    await signInTo(page, PYTHON_LESSON, 'editor-phone');
+    const row = page.getByRole('group', { name: 'Code symbols' });
+    await expect(row).toBeVisible();
+    for (const button of await row.getByRole('button').all()) {
+      const box = await button.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await clearEditor(page);
+    const program = [
+      'names = ["Ada", "Grace", "Linus"]',
+      'total = 0',
+      'for name in names:',
+      'total = total + len(name)',
+      'print("Hello,", name)',
+      '\bprint("Letters:", total)',
+      'if total > 10:',
+      'print("Long names!")',
+      '\bprint("Done")',
+      '# the end of a ten-line program with a comment long enough to need wrapping on a phone',
+    ].join('\n');
+    const taps = await typeOnPhone(page, program);
+    expect(taps).toBeGreaterThan(20);
+    const lines = await editorLines(page);
+    expect(lines).toHaveLength(10);
+    expect(lines[3]).toBe('    total = total + len(name)');
+    expect(lines[5]).toBe('print("Letters:", total)');
+    // The editor keeps the focus through the taps, and nothing scrolls sideways.
+    await expect(page.locator('.cm-editor.cm-focused')).toHaveCount(1);
+    const scroller = page.locator('.cm-scroller').first();
+    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+
+    await page.screenshot({ path: 'test-results/editor-phone.png', fullPage: true });
+    await page.getByRole('button', { name: 'Run & check' }).tap();
+    const output = page.getByRole('log', { name: 'Program output' });
+    await expect(output).toContainText('Hello, Ada', { timeout: 90_000 });
+    await expect(output).toContainText('Letters: 13');
+    await expect(output).toContainText('Long names!');
+    await expect(output).toContainText('Done');
+  });
+});
+
+test('the symbol row is not shown with a mouse on a wide screen', async ({ page }) => {
+  await signInTo(page, PYTHON_LESSON, 'editor-desktop-row');
+  await expect(page.locator('.cm-content').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Code symbols' })).toBeHidden();
+});
