@@ -17,7 +17,9 @@ export function codeSaved(page: Page) {
 
 /** The code in the lesson's first editor, line by line. */
 export async function expectEditorCode(page: Page, code: string): Promise<void> {
-  await expect.poll(async () => (await page.locator('.cm-content').first().locator('.cm-line').allTextContents()).join('\n')).toBe(code);
+  // The editor loads after the page (its own chunk): slow on a busy machine.
+  await expect(page.locator('.cm-content').first()).toBeVisible({ timeout: 60_000 });
+  await expect.poll(async () => (await page.locator('.cm-content').first().locator('.cm-line').allTextContents()).join('\n'), { timeout: 30_000 }).toBe(code);
 }
 
 /** Screenshots for reviewing a screen in both themes, when DATA_SHOTS names a folder. */
