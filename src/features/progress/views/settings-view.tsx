@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DAILY_GOAL_LEVELS, type DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
+import { CelebrationSoundSetting } from '../celebrations/celebration-sound-setting';
 import { ProgressShell } from '../components/progress-shell';
 import { browserTimeZone } from '../pending/pending-completions';
 import styles from './views.module.css';
@@ -86,6 +87,7 @@ export default function SettingsView() {
             </Stack>
           </form>
         )}
+        <CelebrationSoundSetting />
       </Stack>
     </ProgressShell>
   );
