@@ -174,16 +174,4 @@ test.describe('desktop', () => {
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Profile', 'Settings', /Theme:/, 'Sign out']);
   });
 
-  test("nprogress's bar has no invalid role", async ({ page }) => {
-    await signInTo(page, '/web/progress', 'nprogress');
-    // Hold every request so the route change (Learn resolves on the server) keeps the bar on screen.
-    await page.route('**/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
-    await expect(page.locator('#nprogress .bar')).toBeAttached();
-    await expect(page.locator('#nprogress [role]')).toHaveCount(0);
-    await expect(page.locator('#nprogress .bar')).toHaveAttribute('aria-hidden', 'true');
-  });
 });
