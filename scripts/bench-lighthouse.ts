@@ -10,10 +10,10 @@
  * as it does for a learner: session cookie and the Firebase user in IndexedDB; Lighthouse then
  * keeps that storage (disableStorageReset).
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { waitForHttp } from './lib/processes';
 
 const PORT = Number(process.env.BENCH_PORT || 3400);
@@ -65,16 +65,23 @@ async function signIn(chromePort: number): Promise<void> {
   }
 }
 
+interface LighthouseResult {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+}
+
+/**
+ * Lighthouse's CLI in a plain Node process: under tsx its page-side functions are serialised with
+ * esbuild's `__name` helper, which does not exist in the page ("__name is not defined").
+ */
 async function audit(url: string, chromePort: number): Promise<Figures> {
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: true,
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['node_modules/lighthouse/cli/index.js', url, `--port=${chromePort}`, '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', '--disable-storage-reset', '--quiet'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(stdout) as LighthouseResult;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
