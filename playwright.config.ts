@@ -32,7 +32,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx scripts/start.ts --fresh-data',
     url: `${baseURL}/api/health`,
-    timeout: 360_000,
+    // A first start builds the app: minutes on a loaded 2-core machine.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS || 900_000),
     reuseExistingServer: !process.env.CI,
     // Let the start script stop the emulator and Next itself (they run in their own process groups).
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

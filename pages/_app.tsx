@@ -1,12 +1,26 @@
 import '@/lib/zod-without-eval';
-import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import '@/ui/styles/tokens.css';
 import '@/ui/styles/global.css';
 import type { AppProps } from 'next/app';
+import localFont from 'next/font/local';
 import Head from 'next/head';
 import { AppProviders } from '@/app/app-providers';
 import { RootErrorBoundary } from '@/app/root-error-boundary';
+
+/**
+ * Inter, self-hosted from the fontsource package through next/font: preloaded, with a fallback
+ * whose metrics are adjusted to Inter, and `display: optional` so a late font never swaps in
+ * under the reader (the landing hero shifted by 0.23 CLS on phones when it did).
+ */
+const inter = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'optional',
+  variable: '--font-inter',
+  adjustFontFallback: 'Arial',
+});
 
 export default function CodetrailApp({ Component, pageProps }: AppProps<{ userSerialized?: string }>) {
   return (
@@ -15,11 +29,13 @@ export default function CodetrailApp({ Component, pageProps }: AppProps<{ userSe
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Codetrail — learn to code, a few minutes a day</title>
       </Head>
-      <RootErrorBoundary>
-        <AppProviders userSerialized={pageProps.userSerialized}>
-          <Component {...pageProps} />
-        </AppProviders>
-      </RootErrorBoundary>
+      <div className={`${inter.variable} app-fonts`}>
+        <RootErrorBoundary>
+          <AppProviders userSerialized={pageProps.userSerialized}>
+            <Component {...pageProps} />
+          </AppProviders>
+        </RootErrorBoundary>
+      </div>
     </>
   );
 }

@@ -1,12 +1,21 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AppShell } from './app-shell';
 import { initialsFor } from './user-menu';
 
 const user = { displayName: 'Ada Lovelace', email: 'ada@example.com' };
 
+const links = [
+  { href: '/web/learn', label: 'Learn', icon: null, current: true },
+  { href: '/web/leaderboard', label: 'Leaderboard', icon: null },
+];
+const menuLinks = [
+  { href: '/web/profile', label: 'Profile' },
+  { href: '/web/settings', label: 'Settings' },
+];
+
 function renderShell(onSignOut = jest.fn()) {
   render(
-    <AppShell user={user} onSignOut={onSignOut} nav={<a href="#learn">Learn</a>}>
+    <AppShell user={user} onSignOut={onSignOut} nav={<a href="#stats">Stats</a>} links={links} menuLinks={menuLinks}>
       <h1>Dashboard</h1>
     </AppShell>,
   );
@@ -18,7 +27,7 @@ describe('AppShell', () => {
     renderShell();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('link', { name: /codetrail/i })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Learn' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stats' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Dashboard' }));
     expect(screen.getByRole('button', { name: /theme/i })).toBeInTheDocument();
@@ -35,7 +44,8 @@ describe('AppShell', () => {
     const menu = screen.getByRole('menu');
     expect(menu).toHaveTextContent('Ada Lovelace');
     expect(menu).toHaveTextContent('ada@example.com');
-    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Settings', 'Theme: System', 'Sign out']);
 
     fireEvent.click(trigger);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -46,7 +56,27 @@ describe('AppShell', () => {
     trigger.focus();
     fireEvent.keyDown(trigger, { key });
     expect(screen.getByRole('menu')).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+  });
+
+  it('renders the main links for the header and for the phone tab bar (CSS shows one), marking the current page', () => {
+    renderShell();
+    const navs = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(navs).toHaveLength(2);
+    for (const nav of navs) {
+      expect(within(nav).getByRole('link', { name: 'Learn' })).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).getByRole('link', { name: 'Leaderboard' })).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('switches the theme from the user menu', () => {
+    const { trigger } = renderShell();
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByRole('menuitem', { name: /Theme: System/ }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(screen.getByRole('menuitem', { name: /Theme: Light/ })).toBeInTheDocument();
+    // The header's toggle follows.
+    expect(screen.getByRole('button', { name: 'Theme: Light. Switch to Dark' })).toBeInTheDocument();
   });
 
   it('closes on Escape and returns focus to the button', () => {

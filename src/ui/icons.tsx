@@ -95,3 +95,37 @@ export function ToolsIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Outline icons for the navigation (they follow currentColor, so they work in both themes). */
+function OutlineIcon({ d, ...props }: IconProps & { d: string }) {
+  return (
+    <Icon {...props}>
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d={d} />
+    </Icon>
+  );
+}
+
+export function BookIcon(props: IconProps) {
+  return <OutlineIcon {...props} d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5M8 7.5h8" />;
+}
+
+export function PodiumIcon(props: IconProps) {
+  return <OutlineIcon {...props} d="M9 21V8h6v13M3 21v-8h6M15 21v-5h6v5M2 21h20" />;
+}
+
+export function ChartIcon(props: IconProps) {
+  return <OutlineIcon {...props} d="M4 20V10M10 20V4M16 20v-7M22 20H2" />;
+}
+
+export function UserIcon(props: IconProps) {
+  return <OutlineIcon {...props} d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9ZM3.5 21a8.5 8.5 0 0 1 17 0" />;
+}
+
+export function GearIcon(props: IconProps) {
+  return (
+    <OutlineIcon
+      {...props}
+      d="M12 15.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z"
+    />
+  );
+}

@@ -29,6 +29,7 @@ export { ThemeToggle } from './theme-toggle';
 export type { ThemeToggleProps } from './theme-toggle';
 export { UserMenu, initialsFor } from './user-menu';
 export type { UserMenuProps, UserMenuUser } from './user-menu';
-export { BoltIcon, CheckIcon, FlameIcon, LockIcon, PlayIcon, SnowflakeIcon, ToolsIcon, TrophyIcon } from './icons';
+export { BoltIcon, BookIcon, ChartIcon, CheckIcon, FlameIcon, GearIcon, LockIcon, PlayIcon, PodiumIcon, SnowflakeIcon, ToolsIcon, TrophyIcon, UserIcon } from './icons';
+export type { AppNavLink } from './app-shell';
 export { PageHeading, PageLead } from './page-heading';
 export type { PageHeadingProps } from './page-heading';

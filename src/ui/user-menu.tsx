@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ThemeIcon, themeLabel, themeSwitchLabel, useThemePreference } from './theme-toggle';
 import styles from './user-menu.module.css';
 
 export interface UserMenuUser {
@@ -7,8 +10,16 @@ export interface UserMenuUser {
   email: string | null;
 }
 
+/** A page the account menu links to (Profile, Settings ...). */
+export interface UserMenuLink {
+  href: string;
+  label: string;
+  icon?: ReactNode;
+}
+
 export interface UserMenuProps {
   user: UserMenuUser;
+  links?: readonly UserMenuLink[];
   onSignOut: () => void | Promise<void>;
   signingOut?: boolean;
 }
@@ -36,8 +47,9 @@ function displayLabel(user: UserMenuUser): string {
 type FocusTarget = 'first' | 'last';
 
 /** Avatar button opening a small account menu (WAI-ARIA menu button pattern). */
-export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps) {
+export function UserMenu({ user, links = [], onSignOut, signingOut = false }: UserMenuProps) {
   const [open, setOpen] = useState(false);
+  const [theme, cycleTheme] = useThemePreference();
   const [focusTarget, setFocusTarget] = useState<FocusTarget>('first');
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -201,6 +213,20 @@ export function UserMenu({ user, onSignOut, signingOut = false }: UserMenuProps)
           <span className={styles.identityName}>{user.displayName?.trim() || 'Signed in'}</span>
           {user.email ? <span className={styles.identityEmail}>{user.email}</span> : null}
         </div>
+        <div role="separator" className={styles.separator} />
+        {links.map((link) => (
+          <Link key={link.href} href={link.href} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => setOpen(false)}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              {link.icon}
+            </span>
+            {link.label}
+          </Link>
+        ))}
+        {/* The theme lives here too: on a phone the header has no room for its own button. */}
+        <button type="button" role="menuitem" tabIndex={-1} className={styles.item} aria-label={themeSwitchLabel(theme)} onClick={cycleTheme}>
+          <ThemeIcon theme={theme} className={styles.itemIcon} />
+          Theme: {themeLabel[theme]}
+        </button>
         <div role="separator" className={styles.separator} />
         <button
           type="button"

@@ -8,7 +8,15 @@ const SHOW_AFTER_MS = 120;
 export function RouteProgressBar() {
   const router = useRouter();
   useEffect(() => {
-    NProgress.configure({ showSpinner: false, trickleSpeed: 200 });
+    NProgress.configure({
+      showSpinner: false,
+      trickleSpeed: 200,
+      // nprogress's default template uses role="bar", which is not an ARIA role (axe: aria-allowed-role, critical).
+      // The bar is decoration: screen readers learn about the new page from its title and focus.
+      template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+      // nprogress finds its bar by role by default; without the role it must look for the class.
+      barSelector: '.bar',
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = (_url: string, { shallow }: { shallow: boolean }) => {
       if (shallow) return;

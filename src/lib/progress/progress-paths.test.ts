@@ -16,7 +16,7 @@ describe('after-lesson paths', () => {
   it.each([
     ['streak first', { streak: true, dailyGoal: true }, '/web/streak?trackId=python&tutorialId=python-basics&chapterId=python-basics-first-steps&sectionIndex=0&prevXPCount=10'],
     ['then the goal', { streak: false, dailyGoal: true }, '/web/daily-goal?trackId=python&tutorialId=python-basics&chapterId=python-basics-first-steps&sectionIndex=0&prevXPCount=10'],
-    ['else the section', { streak: false, dailyGoal: false }, '/web/python/section/0'],
+    ['else the section, celebrating the finished chapter', { streak: false, dailyGoal: false }, '/web/python/section/0?finished=python-basics-first-steps'],
   ])('%s', (_, due, url) => {
     expect(nextScreenUrl(base, due, 10)).toBe(url);
   });

@@ -66,14 +66,17 @@ export const dailyGoalUrl = (query: AfterLessonQuery, prevXPCount: number) => `/
 export const projectDoneUrl = (query: AfterLessonQuery) =>
   `/web/project-done?${new URLSearchParams({ trackId: query.trackId, tutorialId: query.tutorialId, chapterId: query.chapterId, sectionIndex: String(query.sectionIndex) }).toString()}`;
 
-/** Where the path continues once the celebrations are over. */
+/** The section page's flag for "this chapter was just finished": it celebrates the chapter (or tutorial). */
+export const FINISHED_CHAPTER_PARAM = 'finished';
+
+/** Where the path continues once the celebrations are over (a finished chapter's section celebrates it). */
 export function afterCelebrations(query: AfterLessonQuery): string {
   if (query.project) return projectDoneUrl(query);
   if (query.lesson !== undefined) {
     const location: LessonLocation = { routePrefix: '/web', trackId: query.trackId, tutorialId: query.tutorialId, chapterId: query.chapterId };
     return lessonPath(location, query.mode ?? 'learn', query.lesson);
   }
-  return sectionPath(query.trackId, query.sectionIndex);
+  return paths.withQuery(sectionPath(query.trackId, query.sectionIndex), { [FINISHED_CHAPTER_PARAM]: query.chapterId });
 }
 
 /** syncProgress: the first screen due, then the next one, then back into the path. */

@@ -1,11 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
-import { Alert, AppShell } from '@/ui';
+import { paths } from '@/domain/routing/paths';
+import { Alert, AppShell, GearIcon, UserIcon, type AppNavLink } from '@/ui';
 import { useAuthUser } from '../auth-user';
 import { AuthGate } from './auth-gate';
 
 /** Every signed-in page: the auth gate for protected pages plus the shared app shell. */
-export function SignedInShell({ children, nav }: { children: ReactNode; nav?: ReactNode }) {
+const ACCOUNT_LINKS = [
+  { href: paths.profile(), label: 'Profile', icon: <UserIcon /> },
+  { href: paths.settings(), label: 'Settings', icon: <GearIcon /> },
+];
+
+export function SignedInShell({ children, nav, links }: { children: ReactNode; nav?: ReactNode; links?: readonly AppNavLink[] }) {
   const user = useAuthUser();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutFailed, setSignOutFailed] = useState(false);
@@ -27,7 +33,7 @@ export function SignedInShell({ children, nav }: { children: ReactNode; nav?: Re
 
   return (
     <AuthGate policy="protected" signingOut={signingOut}>
-      <AppShell user={{ displayName: user.displayName, email: user.email }} onSignOut={signOut} signingOut={signingOut} nav={nav}>
+      <AppShell user={{ displayName: user.displayName, email: user.email }} onSignOut={signOut} signingOut={signingOut} nav={nav} links={links} menuLinks={ACCOUNT_LINKS}>
         {signOutFailed && <Alert kind="error">We could not finish signing you out. Check your connection and try again.</Alert>}
         {children}
       </AppShell>

@@ -9,13 +9,16 @@ describe('CountUp', () => {
   it('shows the final number at once when the learner prefers reduced motion', () => {
     mockReducedMotion(true);
     render(<CountUp from={10} to={35} />);
-    expect(screen.getByLabelText('35')).toHaveTextContent('35');
+    const counter = screen.getByTestId('count-up');
+    expect(counter.querySelector('[aria-hidden="true"]')).toHaveTextContent('35');
+    expect(counter).not.toHaveAttribute('aria-label');
   });
 
   it('starts from the previous figure and announces only the final one', () => {
     mockReducedMotion(false);
     render(<CountUp from={10} to={35} />);
-    const counter = screen.getByLabelText('35');
-    expect(counter).toHaveTextContent('10');
+    const counter = screen.getByTestId('count-up');
+    expect(counter.querySelector('[aria-hidden="true"]')).toHaveTextContent('10');
+    expect(counter.querySelector('.visually-hidden')).toHaveTextContent('35');
   });
 });

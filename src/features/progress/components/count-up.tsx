@@ -23,9 +23,11 @@ export function CountUp({ from, to, durationMs = 900, className }: { from: numbe
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
   }, [from, to, durationMs]);
-  // Screen readers get the final figure, not every step.
+  // Screen readers get the final figure, not every step. (Text, not aria-label: a label on a plain
+  // span is not announced, and axe flags it as aria-prohibited-attr.)
   return (
-    <span className={className} aria-label={String(to)}>
+    <span className={className} data-testid="count-up">
+      <span className="visually-hidden">{to}</span>
       <span aria-hidden="true">{value}</span>
     </span>
   );

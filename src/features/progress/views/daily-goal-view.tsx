@@ -1,5 +1,6 @@
 import { afterCelebrations } from '@/lib/progress/progress-paths';
 import { Alert, ButtonLink, PageHeading, Stack } from '@/ui';
+import { useCelebrationSound } from '../celebrations/celebration-sound';
 import { CountUp } from '../components/count-up';
 import { GoalRing } from '../components/goal-ring';
 import { ProgressShell } from '../components/progress-shell';
@@ -13,6 +14,8 @@ export default function DailyGoalView() {
   const { query, prevXPCount } = useCelebrationQuery();
   const { summary } = useShownCelebration('daily-goal');
   const data = summary.data;
+  useCelebrationSound('daily-goal', !!data?.dailyGoal.met);
+  const fromProgress = data && prevXPCount !== null && data.dailyGoal.xp > 0 ? Math.min(1, prevXPCount / data.dailyGoal.xp) : undefined;
   return (
     <ProgressShell>
       <Stack gap={6} className={`${styles.page} ${styles.center}`}>
@@ -20,7 +23,7 @@ export default function DailyGoalView() {
         {data && (
           <>
             <PageHeading as="div" kicker="Daily goal" title={data.dailyGoal.met ? 'Daily goal reached!' : 'Keep going!'} />
-            <GoalRing progress={data.dailyGoal.progress} size={180}>
+            <GoalRing progress={data.dailyGoal.progress} from={fromProgress} size={180}>
               <span className={styles.xp} data-testid="goal-xp">
                 <CountUp from={prevXPCount ?? data.xpToday} to={data.xpToday} />/{data.dailyGoal.xp}
               </span>
@@ -32,7 +35,7 @@ export default function DailyGoalView() {
                 ? `That's ${data.freezes.goalDaysTowardNext} of ${data.freezes.goalDaysPerFreeze} goal days toward your next streak freeze.`
                 : `${data.dailyGoal.xp - data.xpToday} XP to go today.`}
             </p>
-            <ButtonLink href={query ? afterCelebrations(query) : paths.redirectToActiveSection()} size="lg">
+            <ButtonLink href={query ? afterCelebrations(query) : paths.redirectToActiveSection()} size="lg" className={styles.continue}>
               Continue
             </ButtonLink>
           </>

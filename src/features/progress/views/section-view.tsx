@@ -3,6 +3,7 @@ import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { sectionPath } from '@/lib/progress/progress-paths';
 import type { PathChapter, PathSection, PathTutorial } from '@/domain/progress/section-path';
 import { Card, CheckIcon, FlameIcon, LockIcon, PageHeading, PlayIcon, SnowflakeIcon, Stack } from '@/ui';
+import { CompletionDialog } from '../celebrations/completion-dialog';
 import { ProgressShell } from '../components/progress-shell';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './views.module.css';
@@ -59,6 +60,7 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
   const percent = section.lessons === 0 ? 0 : Math.round((section.completedLessons / section.lessons) * 100);
   return (
     <ProgressShell>
+      <CompletionDialog sections={sections} />
       <div className={styles.sectionLayout}>
         <Stack gap={5} className={styles.pathColumn}>
           <PageHeading kicker={`${trackTitle} · Section ${sectionIndex + 1} of ${sections.length}`} title={section.title}>

@@ -3,6 +3,7 @@ import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
 import { DailyGoalChoices } from '../components/daily-goal-choices';
+import { CelebrationSoundSetting } from '../celebrations/celebration-sound-setting';
 import { ProgressShell } from '../components/progress-shell';
 import { browserTimeZone } from '../pending/pending-completions';
 import styles from './views.module.css';
@@ -73,6 +74,7 @@ export default function SettingsView() {
             </Stack>
           </form>
         )}
+        <CelebrationSoundSetting />
       </Stack>
     </ProgressShell>
   );

@@ -1,5 +1,6 @@
 import { afterCelebrations, dailyGoalUrl } from '@/lib/progress/progress-paths';
 import { Alert, ButtonLink, Card, FlameIcon, SnowflakeIcon, Stack } from '@/ui';
+import { useCelebrationSound } from '../celebrations/celebration-sound';
 import { CountUp } from '../components/count-up';
 import { ProgressShell } from '../components/progress-shell';
 import { StreakCalendar } from '../components/streak-calendar';
@@ -13,6 +14,7 @@ export default function StreakView() {
   const { query, prevXPCount } = useCelebrationQuery();
   const { summary, dueBefore } = useShownCelebration('streak');
   const data = summary.data;
+  useCelebrationSound('streak', !!data);
   const next = query ? (dueBefore?.dailyGoal ? dailyGoalUrl(query, prevXPCount ?? data?.xpToday ?? 0) : afterCelebrations(query)) : paths.redirectToActiveSection();
 
   return (
@@ -21,7 +23,7 @@ export default function StreakView() {
         {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
         {data && (
           <>
-            <div className={styles.flame} aria-hidden="true">
+            <div className={styles.flame} aria-hidden="true" data-testid="streak-flame">
               <FlameIcon />
             </div>
             <h1 className={styles.title}>
@@ -37,6 +39,10 @@ export default function StreakView() {
             <p className={styles.xp}>
               <CountUp from={prevXPCount ?? data.xpToday} to={data.xpToday} /> XP today
             </p>
+            {/* Continue comes before the calendar: on a 390×844 phone it is visible without scrolling. */}
+            <ButtonLink href={next} size="lg" className={styles.continue}>
+              Continue
+            </ButtonLink>
             <Card>
               <StreakCalendar calendar={data.calendar} today={data.today} />
               <p className={styles.muted}>
@@ -44,9 +50,6 @@ export default function StreakView() {
                 {data.freezes.goalDaysPerFreeze - data.freezes.goalDaysTowardNext === 1 ? 'day' : 'days'} to earn the next one.
               </p>
             </Card>
-            <ButtonLink href={next} size="lg">
-              Continue
-            </ButtonLink>
           </>
         )}
       </Stack>

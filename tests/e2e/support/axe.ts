@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The WCAG 2.1 A and AA rules (what "0 axe violations" means in this project). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+
+export type Theme = 'light' | 'dark';
+
+export interface FoundViolation {
+  rule: string;
+  impact: string | null;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * Forces a theme before any page script runs (the app reads `codetrail-theme` from
+ * localStorage, see src/ui/theme.ts) and matches the OS colour scheme to it. Reduced motion, so
+ * axe measures colours at rest, not half-way through an entrance animation.
+ */
+export async function forceTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((value) => {
+    try {
+      window.localStorage.setItem('codetrail-theme', value);
+    } catch {
+      // Opaque origins (about:blank) have no storage; the app's pages do.
+    }
+  }, theme);
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+}
+
+/** Runs axe on the page as it is now; returns its violations in a readable shape. */
+export async function axeViolations(page: Page): Promise<FoundViolation[]> {
+  const results = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? null,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+    summary: violation.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? violation.help,
+  }));
+}
+
+/** One line per violation: rule (impact) on selectors, what failed. */
+export function describeViolations(where: string, violations: readonly FoundViolation[]): string {
+  return violations.map((v) => `${where}: ${v.rule} (${v.impact}) on ${v.targets.slice(0, 5).join(', ')}${v.targets.length > 5 ? ` and ${v.targets.length - 5} more` : ''}: ${v.summary}`).join('\n');
+}
