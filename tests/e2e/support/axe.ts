@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 /** The WCAG 2.1 A and AA rules (what "0 axe violations" means in this project). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
+/** Best-practice rules held too: headings descend by one, one main landmark, one h1. */
+export const BEST_PRACTICE_RULES = ['heading-order', 'landmark-one-main', 'page-has-heading-one'] as const;
+
 export type Theme = 'light' | 'dark';
 
 export interface FoundViolation {
@@ -32,7 +35,9 @@ export async function forceTheme(page: Page, theme: Theme): Promise<void> {
 /** Runs axe on the page as it is now; returns its violations in a readable shape. */
 export async function axeViolations(page: Page): Promise<FoundViolation[]> {
   const results = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
-  return results.violations.map((violation) => ({
+  // Best-practice rules the issue names (axe files them outside WCAG, so the tags above skip them).
+  const practice = await new AxeBuilder({ page }).withRules([...BEST_PRACTICE_RULES]).analyze();
+  return [...results.violations, ...practice.violations].map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? null,
     targets: violation.nodes.map((node) => node.target.join(' ')),
