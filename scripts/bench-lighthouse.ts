@@ -10,15 +10,14 @@
  * as it does for a learner: session cookie and the Firebase user in IndexedDB; Lighthouse then
  * keeps that storage (disableStorageReset).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import { waitForHttp } from './lib/processes';
+import { EMULATOR, withStack } from './lib/bench';
 
 const PORT = Number(process.env.BENCH_PORT || 3400);
 const BASE = `http://localhost:${PORT}`;
-const EMULATOR = 'http://127.0.0.1:9099';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PAGES = [
@@ -94,62 +93,55 @@ async function audit(url: string, chromePort: number): Promise<Figures> {
 }
 
 async function main(): Promise<void> {
-  const stack = spawn('npx', ['tsx', 'scripts/start.ts', '--fresh-data'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: '.data/bench-lighthouse', APP_ORIGIN: BASE },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  let running = true;
-  stack.on('exit', () => {
-    running = false;
-  });
-  let chrome: chromeLauncher.LaunchedChrome | null = null;
-  try {
-    console.log(`Starting the stack on ${BASE}…`);
-    await waitForHttp(`${BASE}/api/health`, 400_000, () => running);
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROME,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const rows: { name: string; figures: Figures }[] = [];
-    let signedIn = false;
-    for (const target of PAGES) {
-      if (target.signedIn && !signedIn) {
-        await signIn(chrome.port);
-        signedIn = true;
+  // The sign-in goes through the login page, so the stack's origin is the one the browser opens.
+  await withStack(
+    PORT,
+    '.data/bench-lighthouse',
+    async () => {
+      let chrome: chromeLauncher.LaunchedChrome | null = null;
+      try {
+        chrome = await chromeLauncher.launch({
+          chromePath: CHROME,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        });
+        const rows: { name: string; figures: Figures }[] = [];
+        let signedIn = false;
+        for (const target of PAGES) {
+          if (target.signedIn && !signedIn) {
+            await signIn(chrome.port);
+            signedIn = true;
+          }
+          const runs: Figures[] = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            const figures = await audit(`${BASE}${target.path}`, chrome.port);
+            console.log(`  ${target.name} run ${run + 1}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
+            runs.push(figures);
+          }
+          rows.push({
+            name: target.name,
+            figures: {
+              performance: median(runs.map((r) => r.performance)),
+              accessibility: median(runs.map((r) => r.accessibility)),
+              cls: median(runs.map((r) => r.cls)),
+              lcpMs: median(runs.map((r) => r.lcpMs)),
+              tbtMs: median(runs.map((r) => r.tbtMs)),
+            },
+          });
+        }
+        console.log(`\nLighthouse ${RUNS}× per page, mobile preset, median (goals: performance ≥ 90, accessibility 100, CLS < 0.1)\n`);
+        console.log('| page | performance | accessibility | CLS | LCP | TBT | goals |');
+        console.log('|---|---:|---:|---:|---:|---:|---|');
+        for (const { name, figures } of rows) {
+          const met = figures.performance >= 90 && figures.accessibility === 100 && figures.cls < 0.1;
+          console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${met ? 'met' : 'NOT met'} |`);
+        }
+      } finally {
+        chrome?.kill();
       }
-      const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const figures = await audit(`${BASE}${target.path}`, chrome.port);
-        console.log(`  ${target.name} run ${run + 1}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
-        runs.push(figures);
-      }
-      rows.push({
-        name: target.name,
-        figures: {
-          performance: median(runs.map((r) => r.performance)),
-          accessibility: median(runs.map((r) => r.accessibility)),
-          cls: median(runs.map((r) => r.cls)),
-          lcpMs: median(runs.map((r) => r.lcpMs)),
-          tbtMs: median(runs.map((r) => r.tbtMs)),
-        },
-      });
-    }
-    console.log(`\nLighthouse ${RUNS}× per page, mobile preset, median (goals: performance ≥ 90, accessibility 100, CLS < 0.1)\n`);
-    console.log('| page | performance | accessibility | CLS | LCP | TBT | goals |');
-    console.log('|---|---:|---:|---:|---:|---:|---|');
-    for (const { name, figures } of rows) {
-      const met = figures.performance >= 90 && figures.accessibility === 100 && figures.cls < 0.1;
-      console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${met ? 'met' : 'NOT met'} |`);
-    }
-  } finally {
-    chrome?.kill();
-    try {
-      process.kill(-(stack.pid ?? 0), 'SIGTERM');
-    } catch {
-      // already stopped
-    }
-  }
+    },
+    {},
+    'localhost',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -61,8 +61,8 @@ export async function signIn(email: string, password: string): Promise<string> {
  * Starts `npm start` on its own port and data folder from an empty database, runs `body` once
  * the app answers, and stops the whole stack afterwards (also on Ctrl-C).
  */
-export async function withStack(port: number, dataDir: string, body: (base: string) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
-  const base = `http://127.0.0.1:${port}`;
+export async function withStack(port: number, dataDir: string, body: (base: string) => Promise<void>, env: Record<string, string> = {}, host = '127.0.0.1'): Promise<void> {
+  const base = `http://${host}:${port}`;
   const stack = spawn('npx', ['tsx', 'scripts/start.ts', '--fresh-data'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ORIGIN: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
