@@ -96,6 +96,20 @@ const sandboxAssets = {
 };
 
 /**
+ * The sandbox documents' version: a hash of everything /api/sandbox/<kind> is made of (the bundles
+ * above and the code that writes the document and its headers). Pages ask for `?v=<version>`, which
+ * the browser may cache for a year, so a runtime starts offline; any change here makes a new URL.
+ */
+function sandboxVersion() {
+  const fs = require('node:fs');
+  const hash = require('node:crypto').createHash('sha256').update(JSON.stringify(sandboxAssets));
+  for (const file of ['src/server/sandbox/sandbox-document.ts', 'src/server/sandbox/sandbox-route.ts', 'src/domain/security/content-security-policy.ts', 'src/domain/security/security-headers.ts', 'src/domain/security/sandbox-origin.ts']) {
+    hash.update(fs.readFileSync(path.join(__dirname, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
  * Loads one of our pure TypeScript modules into this config, so the headers come from the same
  * tested rules (src/domain/security) and the same theme script string the app renders.
  */
@@ -143,8 +157,8 @@ const nextConfig = (phase) => ({
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // Read by the /api/sandbox route on the server only.
-  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()) },
+  // CODETRAIL_SANDBOX_ASSETS is read by the /api/sandbox route on the server only.
+  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()), CODETRAIL_SANDBOX_VERSION: sandboxVersion() },
   webpack(config, { isServer }) {
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,

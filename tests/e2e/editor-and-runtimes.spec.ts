@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInTo } from './support/course-player';
+import { signInTo, typeCode } from './support/course-player';
 import { clearEditor, contrastRatio, editorLines, typeOnPhone } from './support/code-editor';
 
 /**
@@ -109,6 +109,32 @@ test.describe('Python starts ahead and is cached', () => {
     await second.keyboard.insertText('print("from the cache")');
     await second.getByRole('button', { name: 'Run & check' }).click();
     await expect(second.getByRole('log', { name: 'Program output' })).toContainText('from the cache');
+  });
+
+  test('with the network cut, Python starts again from the cache and runs', async ({ page, context }) => {
+    await signInTo(page, PYTHON_LESSON, 'runtime-offline');
+    await pythonReady(page);
+    const frames = page.locator('iframe[title="python runtime"]');
+    const src = await frames.getAttribute('src');
+    expect(src).toMatch(/^\/api\/sandbox\/python\?v=[0-9a-f]{12}$/);
+    expect((await page.request.get(src ?? '')).headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+    const first = await frames.elementHandle();
+
+    await context.setOffline(true);
+    // One call that never returns (Python's own line-by-line time limit cannot stop it): at the
+    // hard limit the page removes the frame and its worker...
+    await typeCode(page, 'print(sum(range(10**15)))');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'ran for too long' })).toBeVisible({ timeout: 60_000 });
+    // ...so the next run starts Python from nothing, offline: the sandbox document, the worker and
+    // Pyodide's files can only come from the browser's cache.
+    await typeCode(page, 'for n in range(3):\n    print("offline", n)');
+    await page.getByRole('button', { name: 'Run & check' }).click();
+    await expect(page.getByRole('log', { name: 'Program output' })).toHaveText(/offline 0\s*offline 1\s*offline 2/, { timeout: 60_000 });
+    // It ran in a new frame: the first one was removed at the time limit.
+    expect(await first?.evaluate((frame) => frame.isConnected)).toBe(false);
+    await expect(frames).toHaveCount(1);
+    await context.setOffline(false);
   });
 });
 

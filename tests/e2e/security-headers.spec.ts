@@ -137,10 +137,18 @@ test.describe('security headers and the Content-Security-Policy', () => {
       // The app's own framing ban would stop the frame from loading.
       expect(headers['x-frame-options']).toBeUndefined();
     }
-    const runtime = await (await request.get('/api/sandbox/python')).text();
-    const script = /<script src="([^"]+)"/.exec(runtime)?.[1];
-    expect(script).toMatch(/\/vendor\/runtime-frame\.[0-9a-f]{12}\.js$/);
-    const vendored = await request.get(new URL(script ?? '').pathname);
+    // The frame's script is inline (a sandboxed frame's own requests never hit the HTTP cache), allowed by its hash.
+    const python = await request.get('/api/sandbox/python');
+    const html = await python.text();
+    const inline = /<script[^>]*>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(inline.length).toBeGreaterThan(500);
+    expect(python.headers()['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    // Only the current version (which the pages ask for) may be kept; see editor-and-runtimes.spec.ts.
+    expect(python.headers()['cache-control']).toBe('no-store');
+    expect((await request.get('/api/sandbox/python?v=000000000000')).headers()['cache-control']).toBe('no-store');
+    const worker = / data-worker="([^"]+)"/.exec(html)?.[1];
+    expect(worker).toMatch(/\/vendor\/python-worker\.[0-9a-f]{12}\.mjs$/);
+    const vendored = await request.get(new URL(worker ?? '').pathname);
     expect(vendored.headers()['access-control-allow-origin']).toBe('*');
     expect(vendored.headers()['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await request.get('/api/sandbox/not-a-runtime')).status()).toBe(404);

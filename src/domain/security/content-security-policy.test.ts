@@ -3,7 +3,7 @@ import { appContentSecurityPolicy, appPolicy, sandboxContentSecurityPolicy, sand
 const local = { inlineScriptHashes: ['abc='], authEmulatorHost: '127.0.0.1:9099', development: false };
 const production = { ...local, authEmulatorHost: null };
 const origin = 'http://localhost:3100';
-const frameScriptUrl = `${origin}/vendor/sandbox-frame.123.js`;
+const frameScriptHash = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c=';
 
 /** The sources of one directive, parsed back out of the header value. */
 function sources(header: string, directive: Directive): string[] | undefined {
@@ -48,7 +48,7 @@ describe('the app policy', () => {
 });
 
 describe('the sandbox documents', () => {
-  const input = { origin, frameScriptUrl };
+  const input = { origin, frameScriptHash };
 
   it.each(SANDBOX_KINDS)('%s: an opaque origin (never allow-same-origin), nothing by default, framed only by the app', (kind) => {
     const policy = sandboxPolicy(kind, input);
@@ -64,6 +64,8 @@ describe('the sandbox documents', () => {
     const policy = sandboxPolicy(kind, input);
     expect(policy['connect-src']).toEqual([`${origin}/vendor/`]);
     expect(policy['script-src']?.filter((source) => !source.startsWith("'"))).toEqual([`${origin}/vendor/`]);
+    // Its own inline script by hash, and no other inline script.
+    expect(policy['script-src']).toContain(`'sha256-${frameScriptHash}'`);
     expect(policy['worker-src']).toEqual(['data:']);
     expect(policy['script-src']).toContain("'wasm-unsafe-eval'");
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
@@ -79,7 +81,8 @@ describe('the sandbox documents', () => {
 
   it("learners' pages: their inline scripts and styles, images, and no network or workers", () => {
     const policy = sandboxPolicy('page', input);
-    expect(policy['script-src']).toEqual([frameScriptUrl, "'unsafe-inline'"]);
+    // A hash beside 'unsafe-inline' would switch it off for the learner's own scripts.
+    expect(policy['script-src']).toEqual(["'unsafe-inline'"]);
     expect(policy['style-src']).toEqual(["'unsafe-inline'"]);
     expect(policy['img-src']).toContain(`${origin}/course-assets/`);
     expect(policy['connect-src']).toEqual(["'none'"]);

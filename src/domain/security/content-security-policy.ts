@@ -72,8 +72,12 @@ export function isSandboxKind(value: unknown): value is SandboxKind {
 export interface SandboxPolicyInput {
   /** The app's origin as the browser sees it, e.g. http://localhost:3000 (no trailing slash). */
   origin: string;
-  /** Absolute URL of the frame's own script (only the page document needs it: its other scripts are inline). */
-  frameScriptUrl: string;
+  /**
+   * base64 sha256 of the frame's own script, which is inline in the document: a frame's own
+   * requests never hit the HTTP cache (see docs/decisions.md), so an inline script is what lets a
+   * cached sandbox document start with the network cut.
+   */
+  frameScriptHash: string;
 }
 
 /**
@@ -88,13 +92,14 @@ const SANDBOX_BASE: Policy = {
   'frame-ancestors': ["'self'"],
 };
 
-export function sandboxPolicy(kind: SandboxKind, { origin, frameScriptUrl }: SandboxPolicyInput): Policy {
+export function sandboxPolicy(kind: SandboxKind, { origin, frameScriptHash }: SandboxPolicyInput): Policy {
   const vendor = `${origin}/vendor/`;
   if (kind === 'page') {
     // A learner's web page: its own inline scripts and styles, images like a real page; no network.
+    // (No hash for the frame's own inline script: a hash would switch 'unsafe-inline' off.)
     return {
       ...SANDBOX_BASE,
-      'script-src': [frameScriptUrl, "'unsafe-inline'"],
+      'script-src': ["'unsafe-inline'"],
       'style-src': ["'unsafe-inline'"],
       'img-src': ['data:', 'blob:', 'https:', `${origin}/course-assets/`],
       'font-src': ['data:', 'https:'],
@@ -106,9 +111,10 @@ export function sandboxPolicy(kind: SandboxKind, { origin, frameScriptUrl }: San
   }
   return {
     ...SANDBOX_BASE,
-    // Runtimes load only the app's vendored files (frame script, worker code, Pyodide, sql.js) and
-    // compile wasm; learner JavaScript is run with new Function, so only its frame may eval.
-    'script-src': [vendor, "'wasm-unsafe-eval'", ...(kind === 'javascript' ? ["'unsafe-eval'"] : [])],
+    // Runtimes run their own inline frame script (by hash), load only the app's vendored files
+    // (worker code, Pyodide, sql.js) and compile wasm; learner JavaScript is run with new
+    // Function, so only its frame may eval.
+    'script-src': [`'sha256-${frameScriptHash}'`, vendor, "'wasm-unsafe-eval'", ...(kind === 'javascript' ? ["'unsafe-eval'"] : [])],
     'connect-src': [vendor],
     // Workers start from data: URLs (Chromium refuses module workers from blob: URLs in an opaque
     // origin); each gets a fresh opaque origin and inherits this policy.

@@ -30,12 +30,20 @@ describe('PERMISSIONS_POLICY', () => {
 });
 
 describe('sandbox and vendor headers', () => {
-  it('serve the sandbox document as HTML with its own policy, never cached', () => {
-    const headers = sandboxDocumentHeaders('python', { origin: 'http://localhost:3000', frameScriptUrl: 'http://localhost:3000/vendor/f.js' });
+  const input = { origin: 'http://localhost:3000', frameScriptHash: 'abc=' };
+
+  it('serve the sandbox document as HTML with its own policy, not stored unless its version was asked for', () => {
+    const headers = sandboxDocumentHeaders('python', input, { cacheable: false });
     expect(headers).toContainEqual({ key: 'Content-Type', value: 'text/html; charset=utf-8' });
     expect(headers.find((header) => header.key === 'Content-Security-Policy')?.value).toMatch(/^sandbox allow-scripts; default-src 'none'/);
     expect(headers).toContainEqual({ key: 'Cache-Control', value: 'no-store' });
     expect(names(headers)).not.toContain('X-Frame-Options');
+  });
+
+  it('let the browser (never a shared cache) keep a versioned sandbox document, so runtimes start offline', () => {
+    const headers = sandboxDocumentHeaders('python', input, { cacheable: true });
+    expect(headers).toContainEqual({ key: 'Cache-Control', value: 'private, max-age=31536000, immutable' });
+    expect(headers.find((header) => header.key === 'Content-Security-Policy')?.value).toContain("'sha256-abc='");
   });
 
   it('let opaque-origin frames read the vendored files', () => {

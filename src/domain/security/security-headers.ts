@@ -58,14 +58,23 @@ export const VENDOR_HEADERS: Header[] = [
   { key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' },
 ];
 
-export function sandboxDocumentHeaders(kind: SandboxKind, input: SandboxPolicyInput): Header[] {
+/** A year: a cacheable sandbox document's URL names its version (see sandboxDocumentHeaders). */
+export const SANDBOX_DOCUMENT_CACHE = 'private, max-age=31536000, immutable';
+
+/**
+ * `cacheable`: the request named the current sandbox version (`?v=`), so this exact document may be
+ * kept by the learner's browser and a runtime can start from the cache with the network cut. The
+ * document names the origin it was asked on, and the HTTP cache keys it by that URL (host
+ * included), so it is never reused for another origin; `private` keeps shared caches out of it.
+ * Any other request (an old or missing version, `next dev`) gets a document that is never stored.
+ */
+export function sandboxDocumentHeaders(kind: SandboxKind, input: SandboxPolicyInput, { cacheable }: { cacheable: boolean }): Header[] {
   return [
     { key: 'Content-Type', value: 'text/html; charset=utf-8' },
     { key: 'Content-Security-Policy', value: sandboxContentSecurityPolicy(kind, input) },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'no-referrer' },
     { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
-    // The policy names the origin the request came to; never reuse it for another.
-    { key: 'Cache-Control', value: 'no-store' },
+    { key: 'Cache-Control', value: cacheable ? SANDBOX_DOCUMENT_CACHE : 'no-store' },
   ];
 }

@@ -21,8 +21,12 @@ export const MESSAGE_LIMIT_CHARS = 4_000;
 /** The frame sends a run's first output at once (run → first output) and batches the rest. */
 export const OUTPUT_BATCH_MS = 25;
 
-export function sandboxPath(kind: SandboxKind): string {
-  return `/api/sandbox/${kind}`;
+/**
+ * The sandbox document's URL. `version` (next.config.js's CODETRAIL_SANDBOX_VERSION, a hash of what
+ * the documents are made of) lets the browser cache the document, so runtimes start offline.
+ */
+export function sandboxPath(kind: SandboxKind, version: string | undefined = process.env.CODETRAIL_SANDBOX_VERSION): string {
+  return version ? `/api/sandbox/${kind}?v=${encodeURIComponent(version)}` : `/api/sandbox/${kind}`;
 }
 
 /** What a runtime saw, as it crosses postMessage: maps become entry lists; output travels separately. */

@@ -1,23 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { NextApiHandler } from 'next';
 import { isSandboxKind } from '@/domain/security/content-security-policy';
 import { sandboxAssetOrigin } from '@/domain/security/sandbox-origin';
 import { sandboxDocumentHeaders } from '@/domain/security/security-headers';
 import { serverEnv } from '@/server/config/server-env';
-import { frameScriptUrl, sandboxAssetsSchema, sandboxDocumentHtml, type SandboxAssets } from './sandbox-document';
+import { sandboxAssetsSchema, sandboxDocument, type FrameScripts, type SandboxAssets } from './sandbox-document';
 
-let assets: SandboxAssets | null = null;
-function sandboxAssets(): SandboxAssets {
-  assets ??= sandboxAssetsSchema.parse(JSON.parse(process.env.CODETRAIL_SANDBOX_ASSETS ?? 'null'));
-  return assets;
+let built: { assets: SandboxAssets; scripts: FrameScripts } | null = null;
+function sandboxBuild() {
+  if (built) return built;
+  const assets = sandboxAssetsSchema.parse(JSON.parse(process.env.CODETRAIL_SANDBOX_ASSETS ?? 'null'));
+  const read = (urlPath: string) => readFileSync(path.join(process.cwd(), 'public', urlPath), 'utf8');
+  built = { assets, scripts: { runtime: read(assets.runtimeFrame), page: read(assets.pageFrame) } };
+  return built;
 }
 
+/** The version a cacheable request must name (next.config.js: a hash of everything the document is made of). */
+const SANDBOX_VERSION = process.env.CODETRAIL_SANDBOX_VERSION ?? '';
+
 /**
- * GET /api/sandbox/<kind>: the documents that run learner code, each with its own
+ * GET /api/sandbox/<kind>[?v=<version>]: the documents that run learner code, each with its own
  * Content-Security-Policy instead of the app's. (Not /sandbox/<kind> behind a rewrite: any rewrite
  * puts Next's client-side rewrite resolver, ~3 KB gzip, into every page's first load.)
  */
 export const sandboxDocumentHandler: NextApiHandler = (req, res) => {
-  const { kind } = req.query;
+  const { kind, v } = req.query;
   if (!isSandboxKind(kind)) {
     res.status(404).json({ message: 'There is no such sandbox.' });
     return;
@@ -27,9 +35,12 @@ export const sandboxDocumentHandler: NextApiHandler = (req, res) => {
     res.status(405).json({ message: 'Only GET is allowed here.' });
     return;
   }
+  const { assets, scripts } = sandboxBuild();
   const origin = sandboxAssetOrigin(req.headers.host, serverEnv().appOrigin);
-  for (const header of sandboxDocumentHeaders(kind, { origin, frameScriptUrl: frameScriptUrl(kind, origin, sandboxAssets()) })) {
+  const document = sandboxDocument(kind, origin, assets, scripts);
+  const cacheable = process.env.NODE_ENV === 'production' && SANDBOX_VERSION !== '' && v === SANDBOX_VERSION;
+  for (const header of sandboxDocumentHeaders(kind, { origin, frameScriptHash: document.frameScriptHash }, { cacheable })) {
     res.setHeader(header.key, header.value);
   }
-  res.status(200).send(sandboxDocumentHtml(kind, origin, sandboxAssets()));
+  res.status(200).send(document.html);
 };
