@@ -35,18 +35,36 @@ interface ActiveRun {
 /** Bytes downloaded so far out of the expected total, as the page fetches a runtime's files. */
 export type DownloadProgress = (loadedBytes: number, totalBytes: number) => void;
 
+/** Longest stretch of reading before the page gets the main thread back (input, rendering). */
+const READ_SLICE_MS = 8;
+/** Progress reaches the page at most this often (each report re-renders the status badge). */
+const PROGRESS_EVERY_MS = 100;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The body in chunks, counting bytes as they arrive. From the HTTP cache every chunk is ready at
+ * once, and a loop of resolved reads would hold the main thread for the whole 12 MB of Pyodide:
+ * reading yields to the page every READ_SLICE_MS so it never becomes one long task.
+ */
 async function readWithProgress(response: Response, onBytes: (count: number) => void): Promise<ArrayBuffer> {
   if (!response.body) return response.arrayBuffer();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
+  let sliceStart = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     length += value.byteLength;
     onBytes(value.byteLength);
+    if (performance.now() - sliceStart > READ_SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
   }
+  if (chunks.length === 1 && chunks[0]?.byteOffset === 0 && chunks[0].byteLength === chunks[0].buffer.byteLength) return chunks[0].buffer as ArrayBuffer;
   const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {
@@ -54,6 +72,17 @@ async function readWithProgress(response: Response, onBytes: (count: number) => 
     offset += chunk.byteLength;
   }
   return bytes.buffer;
+}
+
+/** Calls `report` at most every PROGRESS_EVERY_MS, and always for the last byte. */
+export function throttledProgress(report: DownloadProgress, now: () => number = () => performance.now()): DownloadProgress {
+  let last = Number.NEGATIVE_INFINITY;
+  return (loaded, total) => {
+    const time = now();
+    if (loaded < total && time - last < PROGRESS_EVERY_MS) return;
+    last = time;
+    report(loaded, total);
+  };
 }
 
 interface FetchedRuntime {
@@ -72,7 +101,8 @@ async function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Pr
   const all = [assets.worker, ...assets.data];
   const total = all.reduce((sum, file) => sum + file.bytes, 0);
   let loaded = 0;
-  onProgress(0, total);
+  const report = throttledProgress(onProgress);
+  report(0, total);
   const fetchOne = async (path: string): Promise<ProvidedFile | null> => {
     try {
       const response = await fetch(`/vendor/${path}`);
@@ -82,7 +112,7 @@ async function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Pr
       }
       const bytes = await readWithProgress(response, (count) => {
         loaded += count;
-        onProgress(loaded, total);
+        report(loaded, total);
       });
       return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes };
     } catch {
