@@ -4,6 +4,7 @@ import { COURSE_ENGINEER, rolesFromClaims } from '@/domain/identity/roles';
 import { AuthUserContext, type AuthUser } from './auth-user-context';
 import type { FirebaseUserSnapshot } from './firebase-session';
 import { sessionSync } from './session/session-store';
+import { whenIdle } from '@/lib/when-idle';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -43,7 +44,7 @@ function waitForSignedOut(): Promise<void> {
 
 /**
  * Mounted once in _app. Starts from the user the server rendered with, then loads the Firebase
- * client in the background (its own chunk, outside every page's first load), follows the signed-in
+ * client in the background once the page is idle (its own chunk, outside every page's first load), follows the signed-in
  * user and keeps the session cookie in step (spec §7). Provides useAuthUser().
  */
 export function AuthUserProvider({ userSerialized, children }: { userSerialized?: string; children: ReactNode }) {
@@ -56,17 +57,21 @@ export function AuthUserProvider({ userSerialized, children }: { userSerialized?
   useEffect(() => {
     let stop = () => undefined as void;
     let cancelled = false;
-    void import('./firebase-session').then(({ watchFirebaseUser }) => {
-      if (cancelled) return;
-      stop = watchFirebaseUser(async (snapshot, user) => {
-        firebaseUser.current = user;
-        if (!user) serverToken.current = null;
-        setState({ user: snapshot, initialized: true });
-        await sessionSync.handleTokenChange({ id: snapshot?.id ?? null, getIdToken: () => (user ? user.getIdToken() : Promise.resolve(null)) });
+    // Once the page is idle: Firebase (~80 KB) never competes with the page's first paint or hydration.
+    const cancelIdle = whenIdle(() => {
+      void import('./firebase-session').then(({ watchFirebaseUser }) => {
+        if (cancelled) return;
+        stop = watchFirebaseUser(async (snapshot, user) => {
+          firebaseUser.current = user;
+          if (!user) serverToken.current = null;
+          setState({ user: snapshot, initialized: true });
+          await sessionSync.handleTokenChange({ id: snapshot?.id ?? null, getIdToken: () => (user ? user.getIdToken() : Promise.resolve(null)) });
+        });
       });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
       stop();
     };
   }, []);
@@ -85,7 +90,10 @@ export function AuthUserProvider({ userSerialized, children }: { userSerialized?
       await signOutOfFirebase();
       await done;
     } else {
-      // Not signed in to Firebase here (or an earlier attempt failed half-way): clear the server session directly.
+      // Firebase not followed yet (it starts when the page is idle) or not signed in there (or an
+      // earlier attempt failed half-way): make sure the browser's Firebase user is gone too, so it
+      // cannot bring the session back, then clear the server session directly.
+      if (id) await import('./firebase-session').then(({ signOutOfFirebase }) => signOutOfFirebase()).catch(() => undefined);
       await sessionSync.handleTokenChange({ id: null, getIdToken: async () => null });
     }
     const { status, error } = sessionSync.getState();

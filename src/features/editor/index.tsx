@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import dynamic from 'next/dynamic';
 import styles from './components/editor-loading.module.css';
 
@@ -9,12 +10,21 @@ import styles from './components/editor-loading.module.css';
 export { useCheckEngine } from './hooks/use-check-engine';
 export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
+import type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 
-export const CodeEditor = dynamic(() => import('./components/code-editor'), {
+const LazyCodeEditor = dynamic(() => import('./components/code-editor'), {
   ssr: false,
   loading: () => <div className={styles.loading}>Loading the editor…</div>,
 });
+
+/** The editor, with its language's grammar requested at once so both chunks download side by side. */
+export function CodeEditor(props: CodeEditorProps) {
+  useEffect(() => {
+    void import('./extensions/language-setup').then(({ loadLanguageSetup }) => loadLanguageSetup(props.language)).catch(() => undefined);
+  }, [props.language]);
+  return <LazyCodeEditor {...props} />;
+}
 
 /** The live preview of a web page, inside the opaque-origin page sandbox. */
 export const HtmlPreview = dynamic(() => import('./components/html-preview').then((module) => module.HtmlPreview), { ssr: false });

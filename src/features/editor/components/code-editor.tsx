@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { indentWithTab } from '@codemirror/commands';
-import { languageSetup } from '../extensions/language-setup';
+import { loadLanguageSetup } from '../extensions/language-setup';
 import { editorTheme } from '../extensions/editor-theme';
 import { SymbolRow } from './symbol-row';
 import styles from './code-editor.module.css';
@@ -28,37 +28,47 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
   const [mounted, setMounted] = useState<EditorView | null>(null);
   const change = useRef(onChange);
   change.current = onChange;
+  // What the learner sees now, for an editor created after the grammar arrives.
+  const valueRef = useRef(value);
+  valueRef.current = value;
 
   useEffect(() => {
-    if (!host.current) return;
-    const editor = new EditorView({
-      parent: host.current,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          basicSetup,
-          keymap.of([indentWithTab]),
-          languageSetup(language),
-          editorTheme(),
-          EditorView.lineWrapping,
-          EditorState.readOnly.of(readOnly),
-          EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly) }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) change.current(update.state.doc.toString());
-          }),
-        ],
-      }),
+    const parent = host.current;
+    if (!parent) return;
+    let editor: EditorView | null = null;
+    let cancelled = false;
+    // The grammar is its own chunk (usually already loaded: the entry asks for it early).
+    void loadLanguageSetup(language).catch((): Extension => []).then((languageExtension) => {
+      if (cancelled) return;
+      editor = new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: valueRef.current,
+          extensions: [
+            basicSetup,
+            keymap.of([indentWithTab]),
+            languageExtension,
+            editorTheme(),
+            EditorView.lineWrapping,
+            EditorState.readOnly.of(readOnly),
+            EditorView.editable.of(!readOnly),
+            EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly) }),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged) change.current(update.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+      view.current = editor;
+      setMounted(editor);
     });
-    view.current = editor;
-    setMounted(editor);
     return () => {
-      editor.destroy();
+      cancelled = true;
+      editor?.destroy();
       view.current = null;
       setMounted(null);
     };
     // The editor is created once per file; later value changes arrive through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, readOnly, label]);
 
   useEffect(() => {
@@ -70,7 +80,8 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
 
   return (
     <div className={styles.editor}>
-      <div ref={host} data-testid="code-editor" />
+      {/* Holds the editor's height while its grammar loads, so nothing below moves when it appears. */}
+      <div ref={host} data-testid="code-editor" className={mounted ? undefined : styles.pending} />
       {!readOnly && <SymbolRow view={mounted} />}
     </div>
   );

@@ -2,16 +2,16 @@ import { render, screen, fireEvent } from '@testing-library/react';
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { history } from '@codemirror/commands';
-import { languageSetup } from '../extensions/language-setup';
+import { loadLanguageSetup } from '../extensions/language-setup';
 import { SYMBOL_KEYS, SymbolRow } from './symbol-row';
 
-function editor(doc: string, language: string) {
-  return new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length), extensions: [languageSetup(language), history()] }), parent: document.body });
+async function editor(doc: string, language: string) {
+  return new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length), extensions: [await loadLanguageSetup(language), history()] }), parent: document.body });
 }
 
 describe('SymbolRow', () => {
-  it('inserts each symbol at the cursor and keeps the editor focused', () => {
-    const view = editor('print', 'python');
+  it('inserts each symbol at the cursor and keeps the editor focused', async () => {
+    const view = await editor('print', 'python');
     render(<SymbolRow view={view} />);
     fireEvent.click(screen.getByRole('button', { name: 'Insert opening parenthesis' }));
     fireEvent.click(screen.getByRole('button', { name: 'Insert double quote' }));
@@ -22,8 +22,8 @@ describe('SymbolRow', () => {
     view.destroy();
   });
 
-  it('replaces a selection, as typing would', () => {
-    const view = editor('a + b', 'python');
+  it('replaces a selection, as typing would', async () => {
+    const view = await editor('a + b', 'python');
     view.dispatch({ selection: EditorSelection.range(2, 3) });
     render(<SymbolRow view={view} />);
     fireEvent.click(screen.getByRole('button', { name: 'Insert equals sign' }));
@@ -34,16 +34,16 @@ describe('SymbolRow', () => {
   it.each([
     ['python', '    '],
     ['javascript', '  '],
-  ])('Tab inserts one %s indent', (language, indent) => {
-    const view = editor('', language);
+  ])('Tab inserts one %s indent', async (language, indent) => {
+    const view = await editor('', language);
     render(<SymbolRow view={view} />);
     fireEvent.click(screen.getByRole('button', { name: 'Insert an indent' }));
     expect(view.state.doc.toString()).toBe(indent);
     view.destroy();
   });
 
-  it('undoes the last change', () => {
-    const view = editor('x', 'python');
+  it('undoes the last change', async () => {
+    const view = await editor('x', 'python');
     render(<SymbolRow view={view} />);
     fireEvent.click(screen.getByRole('button', { name: 'Insert colon' }));
     expect(view.state.doc.toString()).toBe('x:');
@@ -52,8 +52,8 @@ describe('SymbolRow', () => {
     view.destroy();
   });
 
-  it('names every key and does not take the focus on press', () => {
-    const view = editor('', 'python');
+  it('names every key and does not take the focus on press', async () => {
+    const view = await editor('', 'python');
     render(<SymbolRow view={view} />);
     const buttons = screen.getAllByRole('button');
     expect(buttons).toHaveLength(SYMBOL_KEYS.length);

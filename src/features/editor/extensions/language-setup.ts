@@ -1,37 +1,38 @@
 import type { Extension } from '@codemirror/state';
-import { indentUnit } from '@codemirror/language';
-import { python } from '@codemirror/lang-python';
-import { javascript } from '@codemirror/lang-javascript';
-import { html } from '@codemirror/lang-html';
-import { css } from '@codemirror/lang-css';
-import { sql } from '@codemirror/lang-sql';
-import { closeTagOvertype } from './close-tag-overtype';
 
 /** Spaces per indent level, as every lesson in content/ writes it: Python 4 (PEP 8), the rest 2. */
 export function indentSize(language: string): number {
   return language === 'python' ? 4 : 2;
 }
 
-function languageSupport(language: string): Extension {
-  switch (language) {
-    case 'python':
-      return python();
-    case 'javascript':
-      return javascript();
-    case 'jsx':
-      return javascript({ jsx: true });
-    case 'html':
-      return [html(), closeTagOvertype()];
-    case 'css':
-      return css();
-    case 'sql':
-      return sql();
-    default:
-      return [];
-  }
-}
+/**
+ * Each grammar is its own chunk, so a Python lesson never downloads, parses or runs the HTML, CSS,
+ * JavaScript and SQL grammars (a third of the editor's code when they were bundled together).
+ */
+const LANGUAGES: Record<string, () => Promise<Extension>> = {
+  python: () => import('@codemirror/lang-python').then((module) => module.python()),
+  javascript: () => import('@codemirror/lang-javascript').then((module) => module.javascript()),
+  jsx: () => import('@codemirror/lang-javascript').then((module) => module.javascript({ jsx: true })),
+  html: () => Promise.all([import('@codemirror/lang-html'), import('./close-tag-overtype')]).then(([module, overtype]) => [module.html(), overtype.closeTagOvertype()]),
+  css: () => import('@codemirror/lang-css').then((module) => module.css()),
+  sql: () => import('@codemirror/lang-sql').then((module) => module.sql()),
+};
 
-/** The grammar, the indent unit and the typing helpers of one lesson language. */
-export function languageSetup(language: string): Extension {
-  return [languageSupport(language), indentUnit.of(' '.repeat(indentSize(language)))];
+const loading = new Map<string, Promise<Extension>>();
+
+/**
+ * The grammar, the indent unit and the typing helpers of one lesson language. Call it as early as
+ * the language is known (the editor's entry does, while the editor's own chunk loads): the promise
+ * is shared, so both downloads run side by side.
+ */
+export function loadLanguageSetup(language: string): Promise<Extension> {
+  let setup = loading.get(language);
+  if (!setup) {
+    const grammar = LANGUAGES[language]?.() ?? Promise.resolve<Extension>([]);
+    setup = Promise.all([grammar, import('@codemirror/language')]).then(([support, { indentUnit }]) => [support, indentUnit.of(' '.repeat(indentSize(language)))]);
+    // A failed download may be retried by the next editor.
+    setup.catch(() => loading.delete(language));
+    loading.set(language, setup);
+  }
+  return setup;
 }

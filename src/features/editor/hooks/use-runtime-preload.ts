@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { LessonType } from '@/domain/lessons/lesson-type';
+import { whenIdle } from '@/lib/when-idle';
 
 /** What a page knows about the code its learner is about to run. */
 export type RuntimeNeed = { trackId: string } | { lessonTypes: readonly (LessonType | null)[] };
@@ -9,16 +10,6 @@ const PYTHON_TRACKS: ReadonlySet<string> = new Set(['python']);
 
 export function needsPython(need: RuntimeNeed): boolean {
   return 'trackId' in need ? PYTHON_TRACKS.has(need.trackId) : need.lessonTypes.includes('Python');
-}
-
-/** After the page's own work: the runtime never competes with the first paint or with hydration. */
-function whenIdle(start: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(start, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(start, 200);
-  return () => clearTimeout(timer);
 }
 
 /**
