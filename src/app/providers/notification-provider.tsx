@@ -26,7 +26,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const fromCookie = takeNotificationCookie();
+    const fromCookie = takeNotificationCookie(router.asPath);
     if (fromCookie) add(fromCookie);
   }, [router.asPath, add]);
 

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import {
   NOTIFICATION_COOKIE_NAME,
+  notificationsForRoute,
   parseNotificationCookie,
   serializeNotificationCookie,
   type AppNotification,
@@ -24,12 +25,19 @@ const browserJar: CookieJar = {
 let counter = 0;
 const makeId = () => `n${Date.now().toString(36)}${(counter += 1)}`;
 
-/** Reads the notification cookie once: returns its notification and clears the cookie. */
-export function takeNotificationCookie(jar: CookieJar = browserJar): AppNotification | null {
+/**
+ * Reads the notification cookie once, on the page it is for: returns its notification and clears
+ * the cookie. A notification for another route stays for that route (a page that is about to be
+ * left, such as one re-rendering while the browser follows a redirect, must not swallow it); it
+ * expires within a minute if that route never opens. Unreadable cookies are cleared.
+ */
+export function takeNotificationCookie(asPath: string, jar: CookieJar = browserJar): AppNotification | null {
   const raw = jar.get(NOTIFICATION_COOKIE_NAME);
   if (raw === undefined) return null;
+  const notification = parseNotificationCookie(raw, makeId);
+  if (notification && notificationsForRoute([notification], asPath).length === 0) return null;
   jar.remove(NOTIFICATION_COOKIE_NAME, { path: '/' });
-  return parseNotificationCookie(raw, makeId);
+  return notification;
 }
 
 /** Leaves a notification for the next page (survives a full reload). Lives at most a minute. */
