@@ -44,8 +44,9 @@ function waitForSignedOut(): Promise<void> {
 
 /**
  * Mounted once in _app. Starts from the user the server rendered with, then loads the Firebase
- * client in the background once the page is idle (its own chunk, outside every page's first load), follows the signed-in
- * user and keeps the session cookie in step (spec §7). Provides useAuthUser().
+ * client in the background once the page is idle (its own chunk, outside every page's first
+ * load), follows the signed-in user and keeps the session cookie in step (spec §7). Provides
+ * useAuthUser().
  */
 export function AuthUserProvider({ userSerialized, children }: { userSerialized?: string; children: ReactNode }) {
   const fromServer = useMemo(() => parseSerializedUser(userSerialized), [userSerialized]);

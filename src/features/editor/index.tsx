@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import dynamic from 'next/dynamic';
+import type { CodeEditorProps } from './components/code-editor';
 import styles from './components/editor-loading.module.css';
 
 /**
@@ -10,7 +11,6 @@ import styles from './components/editor-loading.module.css';
 export { useCheckEngine } from './hooks/use-check-engine';
 export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
-import type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 
 const LazyCodeEditor = dynamic(() => import('./components/code-editor'), {

@@ -64,7 +64,6 @@ async function readWithProgress(response: Response, onBytes: (count: number) => 
       sliceStart = performance.now();
     }
   }
-  if (chunks.length === 1 && chunks[0]?.byteOffset === 0 && chunks[0].byteLength === chunks[0].buffer.byteLength) return chunks[0].buffer as ArrayBuffer;
   const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {

@@ -80,8 +80,9 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
 
   return (
     <div className={styles.editor}>
+      <div ref={host} data-testid="code-editor" />
       {/* Holds the editor's height while its grammar loads, so nothing below moves when it appears. */}
-      <div ref={host} data-testid="code-editor" className={mounted ? undefined : styles.pending} />
+      {!mounted && <div className={styles.pending}>Loading the editor…</div>}
       {!readOnly && <SymbolRow view={mounted} />}
     </div>
   );
