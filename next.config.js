@@ -50,9 +50,9 @@ copyRuntimeFiles(path.dirname(require.resolve('sql.js')), runtimeDirs.sql, ['sql
 const esbuildAlias = { '@': path.join(__dirname, 'src') };
 
 /**
- * Code that runs inside the sandbox frames, or as their workers, cannot come from Next's webpack
- * output (its chunks are classic scripts that assume the page's globals, and Pyodide needs a
- * module worker). esbuild bundles each entry, with the shared check engine, into public/vendor
+ * Code that runs inside the sandbox frames, or as their workers (and the app's own download
+ * worker), cannot come from Next's webpack output (its chunks are classic scripts that assume the
+ * page's globals, and Pyodide needs a module worker). esbuild bundles each entry, with the shared check engine, into public/vendor
  * under a content hash; the result is the file's URL path.
  */
 function bundleForSandbox(entry, name, format) {
@@ -94,6 +94,8 @@ const sandboxAssets = {
     sql: bundleForSandbox('src/runner/browser/sql.worker.ts', 'sql-worker', 'iife'),
   },
 };
+// Not a sandbox file: the app's own worker that downloads the runtimes off the page's main thread.
+const runtimeDownloader = bundleForSandbox('src/runner/browser/runtime-download.worker.ts', 'runtime-download', 'iife');
 
 /**
  * The sandbox documents' version: a hash of everything /api/sandbox/<kind> is made of (the bundles
@@ -135,6 +137,7 @@ function runtimeFiles() {
   const entry = (urlPath) => ({ path: urlPath.replace(/^\/vendor\//, ''), bytes: fs.statSync(path.join(__dirname, 'public', urlPath)).size });
   const inDir = (kind, files) => files.map((file) => entry(`/vendor/${runtimeDirs[kind]}/${file}`));
   return {
+    downloader: runtimeDownloader,
     dirs: runtimeDirs,
     files: {
       python: [entry(sandboxAssets.workers.python), ...inDir('python', ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'])],

@@ -29,22 +29,23 @@ async function pythonReadyAfterNavigation(page: Page): Promise<number> {
   });
 }
 
-/** Time to Python ready, and the /vendor bytes that came over the network (not from the cache). */
+/**
+ * Time to Python ready, and the runtime's bytes that came over the network (not from the cache):
+ * the app's download worker records them from Resource Timing in the `codetrail:runtime-downloaded` mark.
+ */
 async function openLesson(context: BrowserContext): Promise<{ time: number; networkBytes: number }> {
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const vendor = new Set<string>();
-  let networkBytes = 0;
-  cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    if (response.url.includes('/vendor/') && !response.fromDiskCache) vendor.add(requestId);
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    if (vendor.has(requestId)) networkBytes += encodedDataLength;
-  });
   await page.goto(LESSON);
   if (!page.url().includes('/learn')) throw new Error(`The lesson page redirected to ${page.url()}: the bench session was not accepted.`);
   const time = await pythonReadyAfterNavigation(page);
+  const networkBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByName('codetrail:runtime-downloaded')
+      .map((mark) => (mark as PerformanceMark).detail as { kind: string; transfers: { transferSize: number }[] })
+      .filter((detail) => detail.kind === 'python')
+      .flatMap((detail) => detail.transfers)
+      .reduce((sum, transfer) => sum + transfer.transferSize, 0),
+  );
   await page.close();
   return { time, networkBytes };
 }

@@ -90,19 +90,25 @@ test.describe('Python starts ahead and is cached', () => {
     await pythonReady(page);
 
     const second = await context.newPage();
-    const cdp = await context.newCDPSession(second);
-    await cdp.send('Network.enable');
-    const fromCache = new Map<string, boolean>();
-    cdp.on('Network.responseReceived', ({ response }) => {
-      if (new URL(response.url).pathname.startsWith('/vendor/')) fromCache.set(new URL(response.url).pathname, Boolean(response.fromDiskCache));
-    });
+    // The files are fetched by the app's own download worker, off the page's main thread.
+    const workers: string[] = [];
+    second.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     await second.goto(PYTHON_LESSON);
     await pythonReady(second);
-    const runtimeFiles = [...fromCache.entries()].filter(([path]) => /pyodide-[\w.]+\/|python-worker\./.test(path));
-    expect(runtimeFiles.map(([path]) => path.replace(/^.*\//, '')).sort()).toEqual(expect.arrayContaining(['pyodide-lock.json', 'pyodide.asm.wasm', 'python_stdlib.zip']));
-    expect(runtimeFiles.filter(([, cached]) => !cached)).toEqual([]);
+    expect(workers.some((path) => /^\/vendor\/runtime-download\.[0-9a-f]{12}\.js$/.test(path))).toBe(true);
+    // What each file cost on the network (Resource Timing in the worker): nothing, from the cache.
+    const transfers = await second.evaluate(() =>
+      performance
+        .getEntriesByName('codetrail:runtime-downloaded')
+        .flatMap((mark) => (mark as PerformanceMark).detail as { kind: string; transfers: { path: string; transferSize: number }[] })
+        .filter((detail) => detail.kind === 'python')
+        .flatMap((detail) => detail.transfers),
+    );
+    const runtimeFiles = transfers.filter(({ path }) => /pyodide-[\w.]+\/|python-worker\./.test(path));
+    expect(runtimeFiles.map(({ path }) => path.replace(/^.*\//, '')).sort()).toEqual(expect.arrayContaining(['pyodide-lock.json', 'pyodide.asm.wasm', 'python_stdlib.zip']));
+    expect(runtimeFiles.filter(({ transferSize }) => transferSize !== 0)).toEqual([]);
 
-    const response = await second.request.get(`/vendor/${runtimeFiles[0]?.[0].replace('/vendor/', '')}`);
+    const response = await second.request.get(`/vendor/${runtimeFiles[0]?.path}`);
     expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
     await clearEditor(second);

@@ -24,7 +24,7 @@ describe('the app policy', () => {
     ['fonts are self-hosted', 'font-src', ["'self'"]],
     ['the Auth emulator is reachable in local mode', 'connect-src', ["'self'", 'http://127.0.0.1:9099']],
     ['frames: the sandbox documents of this origin', 'frame-src', ["'self'"]],
-    ['the page itself starts no worker', 'worker-src', ["'none'"]],
+    ['workers: only the app\'s own (the runtime download)', 'worker-src', ["'self'"]],
     ['no plugins', 'object-src', ["'none'"]],
     ['no <base> elsewhere', 'base-uri', ["'self'"]],
     ['forms post here only', 'form-action', ["'self'"]],

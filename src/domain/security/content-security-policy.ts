@@ -51,7 +51,8 @@ export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }:
     'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS)],
     // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself.
     'frame-src': ["'self'"],
-    'worker-src': ["'none'"],
+    // The app's own runtime-download worker (/vendor); learner code never runs on this origin.
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -1,4 +1,4 @@
-import { runtimeAssets } from './runtime-assets';
+import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
 import { parseRuntimeDirs } from './runtime-dirs';
 
 const BUILD = JSON.stringify({
@@ -22,6 +22,19 @@ describe('runtimeAssets', () => {
   it.each([undefined, '', 'not json', '{"files":{}}', JSON.stringify({ files: { python: [{ path: '../../etc/passwd?', bytes: 1 }], sql: [], javascript: [] } })])('refuses %j (the frame then fetches for itself)', (raw) => {
     expect(runtimeAssets('python', raw)).toBeNull();
   });
+});
+
+describe('runtimeDownloaderUrl', () => {
+  it('reads the download worker from the build', () => {
+    const build = JSON.stringify({ ...(JSON.parse(BUILD) as object), downloader: '/vendor/runtime-download.0123456789ab.js' });
+    expect(runtimeDownloaderUrl(build)).toBe('/vendor/runtime-download.0123456789ab.js');
+  });
+  it.each([
+    ['absent (the page downloads itself)', BUILD],
+    ['another origin', JSON.stringify({ ...(JSON.parse(BUILD) as object), downloader: 'https://evil.example/x.js' })],
+    ['outside /vendor', JSON.stringify({ ...(JSON.parse(BUILD) as object), downloader: '/vendor/../api/x.js' })],
+    ['no build', undefined],
+  ])('gives none when %s', (_name, raw) => expect(runtimeDownloaderUrl(raw)).toBeNull());
 });
 
 describe('parseRuntimeDirs', () => {

@@ -4,6 +4,7 @@ import type { RuntimeKind } from './runtime-sandbox';
 
 const fileSchema = z.object({ path: z.string().regex(/^[\w./-]+$/), bytes: z.number().int().nonnegative() });
 const runtimeFilesSchema = z.object({
+  downloader: z.string().regex(/^\/vendor\/[\w.-]+\.js$/).optional(),
   files: z.object({ python: z.array(fileSchema).min(1), sql: z.array(fileSchema).min(1), javascript: z.array(fileSchema).min(1) }),
 });
 
@@ -30,4 +31,10 @@ export function runtimeAssets(kind: RuntimeKind, raw: string | undefined = proce
   if (!parsed.success) return null;
   const [worker, ...data] = parsed.data.files[kind];
   return worker ? { worker, data } : null;
+}
+
+/** The app's own download worker (runtime-download.worker.ts) under /vendor; null outside a build. */
+export function runtimeDownloaderUrl(raw: string | undefined = process.env.CODETRAIL_RUNTIME_FILES): string | null {
+  const parsed = runtimeFilesSchema.safeParse(readBuildJson(raw));
+  return parsed.success ? (parsed.data.downloader ?? null) : null;
 }

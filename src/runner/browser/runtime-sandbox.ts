@@ -1,8 +1,9 @@
 import type { RunRequest } from '../run-types';
 import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
 import { runtimeMessageSchema } from './sandbox-message-schemas';
-import { runtimeAssets } from './runtime-assets';
-import { OUTPUT_LIMIT_CHARS, errorMessage, type ProvidedFile, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
+import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
+import { downloadRuntime, fileTransfers, type DownloadCommand, type DownloadFile, type DownloadProgress, type DownloadReport, type FetchedRuntime, type FileTransfer, type ReadPacing } from './runtime-download';
+import { OUTPUT_LIMIT_CHARS, errorMessage, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
 
@@ -32,97 +33,65 @@ interface ActiveRun {
   finish: (run: SandboxRun) => void;
 }
 
-/** Bytes downloaded so far out of the expected total, as the page fetches a runtime's files. */
-export type DownloadProgress = (loadedBytes: number, totalBytes: number) => void;
+export type { DownloadProgress } from './runtime-download';
 
-/** Longest stretch of reading before the page gets the main thread back (input, rendering). */
-const READ_SLICE_MS = 8;
-/** Progress reaches the page at most this often (each report re-renders the status badge). */
-const PROGRESS_EVERY_MS = 100;
+/** On the page, reading yields to the learner at least this often (the worker needs no pacing). */
+const pageReadPacing: ReadPacing = { sliceMs: 8, pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)) };
 
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * The body in chunks, counting bytes as they arrive. From the HTTP cache every chunk is ready at
- * once, and a loop of resolved reads would hold the main thread for the whole 12 MB of Pyodide:
- * reading yields to the page every READ_SLICE_MS so it never becomes one long task.
- */
-async function readWithProgress(response: Response, onBytes: (count: number) => void): Promise<ArrayBuffer> {
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let sliceStart = performance.now();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-    onBytes(value.byteLength);
-    if (performance.now() - sliceStart > READ_SLICE_MS) {
-      await yieldToPage();
-      sliceStart = performance.now();
-    }
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes.buffer;
+/** Records what the download cost on the network (see fileTransfers). */
+function markDownloaded(kind: RuntimeKind, transfers: FileTransfer[]) {
+  performance.mark('codetrail:runtime-downloaded', { detail: { kind, transfers } });
 }
 
-/** Calls `report` at most every PROGRESS_EVERY_MS, and always for the last byte. */
-export function throttledProgress(report: DownloadProgress, now: () => number = () => performance.now()): DownloadProgress {
-  let last = Number.NEGATIVE_INFINITY;
-  return (loaded, total) => {
-    const time = now();
-    if (loaded < total && time - last < PROGRESS_EVERY_MS) return;
-    last = time;
-    report(loaded, total);
-  };
-}
-
-interface FetchedRuntime {
-  workerSource: string | null;
-  files: ProvidedFile[];
+/** The download on the page's main thread: for a browser where the download worker cannot start. */
+async function downloadOnPage(kind: RuntimeKind, files: readonly DownloadFile[], onProgress: DownloadProgress): Promise<FetchedRuntime> {
+  const runtime = await downloadRuntime(files, onProgress, pageReadPacing);
+  markDownloaded(kind, fileTransfers(files, performance.getEntriesByType('resource')));
+  return runtime;
 }
 
 /**
- * Fetched by the page (same origin, so the browser's HTTP cache serves later visits: /vendor URLs
- * are versioned and immutable) and handed to the frame, whose opaque origin gets no cache. A file
- * that cannot be fetched is left to the frame.
+ * The download in the app's own worker (runtime-download.worker.ts), so twelve megabytes of
+ * Pyodide never hold the page's main thread; the bytes come back transferred, not copied. Falls
+ * back to the page if the worker cannot start or fails.
  */
-async function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Promise<FetchedRuntime> {
-  const assets = runtimeAssets(kind);
-  if (!assets) return { workerSource: null, files: [] };
-  const all = [assets.worker, ...assets.data];
-  const total = all.reduce((sum, file) => sum + file.bytes, 0);
-  let loaded = 0;
-  const report = throttledProgress(onProgress);
-  report(0, total);
-  const fetchOne = async (path: string): Promise<ProvidedFile | null> => {
-    try {
-      const response = await fetch(`/vendor/${path}`);
-      if (!response.ok) {
-        await response.body?.cancel();
-        return null;
+function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly DownloadFile[], onProgress: DownloadProgress): Promise<FetchedRuntime> {
+  let worker: Worker;
+  try {
+    worker = new Worker(workerUrl, { name: 'runtime download' });
+  } catch {
+    return downloadOnPage(kind, files, onProgress);
+  }
+  return new Promise<FetchedRuntime>((resolve) => {
+    const fallBack = () => {
+      worker.terminate();
+      resolve(downloadOnPage(kind, files, onProgress));
+    };
+    worker.onerror = fallBack;
+    worker.onmessageerror = fallBack;
+    worker.onmessage = (event: MessageEvent<DownloadReport>) => {
+      const report = event.data;
+      if (report.type === 'progress') onProgress(report.loadedBytes, report.totalBytes);
+      else if (report.type === 'done') {
+        worker.terminate();
+        markDownloaded(kind, report.transfers);
+        resolve({ workerSource: report.workerSource, files: report.files });
       }
-      const bytes = await readWithProgress(response, (count) => {
-        loaded += count;
-        report(loaded, total);
-      });
-      return { path, type: response.headers.get('Content-Type') ?? 'application/octet-stream', bytes };
-    } catch {
-      return null;
-    }
-  };
-  const [worker, ...data] = await Promise.all(all.map((file) => fetchOne(file.path)));
-  return {
-    workerSource: worker ? new TextDecoder().decode(worker.bytes) : null,
-    files: data.filter((file): file is ProvidedFile => file !== null),
-  };
+    };
+    worker.postMessage({ type: 'download', files: [...files] } satisfies DownloadCommand);
+  });
+}
+
+/**
+ * Fetched on the app's origin (so the browser's HTTP cache serves later visits, and offline ones)
+ * and handed to the frame, whose opaque origin gets no cache.
+ */
+function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Promise<FetchedRuntime> {
+  const assets = runtimeAssets(kind);
+  if (!assets) return Promise.resolve({ workerSource: null, files: [] });
+  const files = [assets.worker, ...assets.data];
+  const workerUrl = runtimeDownloaderUrl();
+  return workerUrl && typeof Worker !== 'undefined' ? downloadInWorker(kind, workerUrl, files, onProgress) : downloadOnPage(kind, files, onProgress);
 }
 
 /**
