@@ -1,5 +1,4 @@
 import '@/lib/zod-without-eval';
-import '@fontsource-variable/jetbrains-mono';
 import '@/ui/styles/tokens.css';
 import '@/ui/styles/global.css';
 import type { AppProps } from 'next/app';
@@ -22,6 +21,19 @@ const inter = localFont({
   adjustFontFallback: 'Arial',
 });
 
+/**
+ * JetBrains Mono for code, the same way: preloaded and `display: optional`, so lesson text with
+ * inline code never reflows (and moves the editor below it) when the font arrives late.
+ */
+const mono = localFont({
+  src: '../node_modules/@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-wght-normal.woff2',
+  weight: '100 800',
+  style: 'normal',
+  display: 'optional',
+  variable: '--font-jetbrains',
+  adjustFontFallback: false,
+});
+
 export default function CodetrailApp({ Component, pageProps }: AppProps<{ userSerialized?: string }>) {
   return (
     <>
@@ -29,7 +41,7 @@ export default function CodetrailApp({ Component, pageProps }: AppProps<{ userSe
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Codetrail — learn to code, a few minutes a day</title>
       </Head>
-      <div className={`${inter.variable} app-fonts`}>
+      <div className={`${inter.variable} ${mono.variable} app-fonts`}>
         <RootErrorBoundary>
           <AppProviders userSerialized={pageProps.userSerialized}>
             <Component {...pageProps} />

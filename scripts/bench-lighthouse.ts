@@ -22,11 +22,13 @@ const PORT = Number(process.env.BENCH_PORT || 3400);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PAGES = [
+const ALL_PAGES = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'lesson', path: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0', signedIn: true },
   { name: 'section', path: '/web/python/section/0', signedIn: true },
 ] as const;
+/** LIGHTHOUSE_PAGES=lesson,section audits only those pages. */
+const PAGES = process.env.LIGHTHOUSE_PAGES ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(page.name)) : ALL_PAGES;
 
 interface Figures {
   performance: number;

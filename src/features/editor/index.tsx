@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './components/code-editor';
-import styles from './components/editor-loading.module.css';
+import { CodePreview } from './components/code-preview';
 
 /**
  * The editor feature's public entry: the code editor and the React side of the browser runtimes,
@@ -13,17 +13,26 @@ export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 
-const LazyCodeEditor = dynamic(() => import('./components/code-editor'), {
-  ssr: false,
-  loading: () => <div className={styles.loading}>Loading the editor…</div>,
-});
-
-/** The editor, with its language's grammar requested at once so both chunks download side by side. */
+/**
+ * The editor: the code itself at once (rendered on the server, laid out as the editor will lay it
+ * out), then CodeMirror in its place once its chunk and the language's grammar have loaded; both
+ * are requested together so they download side by side.
+ */
 export function CodeEditor(props: CodeEditorProps) {
+  const [Editor, setEditor] = useState<ComponentType<CodeEditorProps> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void import('./components/code-editor').then((module) => {
+      if (!cancelled) setEditor(() => module.default);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
   useEffect(() => {
     void import('./extensions/language-setup').then(({ loadLanguageSetup }) => loadLanguageSetup(props.language)).catch(() => undefined);
   }, [props.language]);
-  return <LazyCodeEditor {...props} />;
+  return Editor ? <Editor {...props} /> : <CodePreview value={props.value} readOnly={props.readOnly} />;
 }
 
 /** The live preview of a web page, inside the opaque-origin page sandbox. */

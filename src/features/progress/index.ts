@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import dynamic from 'next/dynamic';
+import { StatsPlaceholder } from './components/stats-placeholder';
 
 /**
  * The progress feature's public entry: what other features may use. Kept light: the lesson page
@@ -8,7 +10,11 @@ export { addPendingCompletion, browserTimeZone } from './pending/pending-complet
 export { leagueKey, progressKey } from './api/progress-keys';
 
 /** The habit stats for a page header; loads after the page (and its API schemas are not first-load). */
-export const LazyHeaderStats = dynamic(() => import('./components/header-stats').then((module) => module.HeaderStats), { ssr: false });
+export const LazyHeaderStats = dynamic(() => import('./components/header-stats').then((module) => module.HeaderStats), {
+  ssr: false,
+  // Holds the pill's place until it has figures, so the header does not move when they arrive.
+  loading: () => createElement(StatsPlaceholder),
+});
 
 /** Picking a daily goal while starting (the welcome page); saved through the settings API. */
 export const LazyStartGoalPicker = dynamic(() => import('./components/start-goal-picker').then((module) => module.StartGoalPicker), { ssr: false });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
@@ -6,6 +7,7 @@ import { indentWithTab } from '@codemirror/commands';
 import { loadLanguageSetup } from '../extensions/language-setup';
 import { editorTheme } from '../extensions/editor-theme';
 import { SymbolRow } from './symbol-row';
+import { CodeLines } from './code-preview';
 import styles from './code-editor.module.css';
 
 export interface CodeEditorProps {
@@ -37,8 +39,12 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
     if (!parent) return;
     let editor: EditorView | null = null;
     let cancelled = false;
-    // The grammar is its own chunk (usually already loaded: the entry asks for it early).
-    void loadLanguageSetup(language).catch((): Extension => []).then((languageExtension) => {
+    const create = async () => {
+      // The grammar is its own chunk (usually already loaded: the entry asks for it early).
+      const languageExtension = await loadLanguageSetup(language).catch((): Extension => []);
+      // Its chunk was just evaluated: build the editor in a task of its own, so the two never add
+      // up to one long block of the main thread on a slow phone.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (cancelled) return;
       editor = new EditorView({
         parent,
@@ -60,8 +66,11 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
         }),
       });
       view.current = editor;
-      setMounted(editor);
-    });
+      // In the same task as CodeMirror's DOM arrives, the code preview leaves: the browser never
+      // paints both, one above the other (a layout shift of the whole editor's height).
+      flushSync(() => setMounted(editor));
+    };
+    void create();
     return () => {
       cancelled = true;
       editor?.destroy();
@@ -81,8 +90,8 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
   return (
     <div className={styles.editor}>
       <div ref={host} data-testid="code-editor" />
-      {/* Holds the editor's height while its grammar loads, so nothing below moves when it appears. */}
-      {!mounted && <div className={styles.pending}>Loading the editor…</div>}
+      {/* The code as the editor will lay it out, while the grammar loads: nothing moves when it appears. */}
+      {!mounted && <CodeLines value={value} />}
       {!readOnly && <SymbolRow view={mounted} />}
     </div>
   );

@@ -1,35 +1,9 @@
 import type { EditorView } from '@codemirror/view';
 import { undo } from '@codemirror/commands';
 import { getIndentUnit } from '@codemirror/language';
-import styles from './symbol-row.module.css';
+import { SymbolKeys, type SymbolKey } from './symbol-keys';
 
-interface SymbolKey {
-  /** What the button shows. */
-  label: string;
-  /** Its accessible name. */
-  name: string;
-  /** What it types; null for the keys that run a command (tab, undo). */
-  text: string | null;
-}
-
-export const SYMBOL_KEYS: readonly SymbolKey[] = [
-  { label: 'Tab', name: 'Insert an indent', text: null },
-  { label: '(', name: 'Insert opening parenthesis', text: '(' },
-  { label: ')', name: 'Insert closing parenthesis', text: ')' },
-  { label: '[', name: 'Insert opening square bracket', text: '[' },
-  { label: ']', name: 'Insert closing square bracket', text: ']' },
-  { label: '{', name: 'Insert opening curly brace', text: '{' },
-  { label: '}', name: 'Insert closing curly brace', text: '}' },
-  { label: '"', name: 'Insert double quote', text: '"' },
-  { label: "'", name: 'Insert single quote', text: "'" },
-  { label: ':', name: 'Insert colon', text: ':' },
-  { label: '=', name: 'Insert equals sign', text: '=' },
-  { label: '<', name: 'Insert less-than sign', text: '<' },
-  { label: '>', name: 'Insert greater-than sign', text: '>' },
-  { label: '/', name: 'Insert slash', text: '/' },
-  { label: '#', name: 'Insert hash sign', text: '#' },
-  { label: '↶', name: 'Undo', text: null },
-];
+export { SYMBOL_KEYS } from './symbol-keys';
 
 /** Types `text` at every cursor as the keyboard would, so undo and the learner's draft see it the same way. */
 export function insertAtCursor(view: EditorView, text: string): void {
@@ -43,29 +17,7 @@ function press(view: EditorView, key: SymbolKey) {
   view.focus();
 }
 
-/**
- * The symbols code needs, which phone keyboards hide behind two or three layers. Shown on touch
- * screens and narrow windows only (CSS); buttons never take focus from the editor, so the phone
- * keyboard stays open while the learner taps them.
- */
+/** The symbol row bound to a live editor (see SymbolKeys); its keys are disabled until the editor exists. */
 export function SymbolRow({ view }: { view: EditorView | null }) {
-  return (
-    <div className={styles.row} role="group" aria-label="Code symbols" data-testid="symbol-row">
-      {SYMBOL_KEYS.map((key) => (
-        <button
-          key={key.name}
-          type="button"
-          className={styles.key}
-          aria-label={key.name}
-          disabled={!view}
-          // Keeps the focus (and the on-screen keyboard) in the editor.
-          onPointerDown={(event) => event.preventDefault()}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => view && press(view, key)}
-        >
-          {key.label}
-        </button>
-      ))}
-    </div>
-  );
+  return <SymbolKeys onPress={view ? (key) => press(view, key) : null} />;
 }

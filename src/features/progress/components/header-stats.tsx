@@ -3,12 +3,13 @@ import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
 import { BoltIcon, CheckIcon, FlameIcon, SnowflakeIcon } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';
 import styles from './progress.module.css';
+import { StatsPlaceholder } from './stats-placeholder';
 import { paths } from '@/domain/routing/paths';
 
 /** Streak, XP today against the goal, and freezes: shown in the header across the app. */
 export function HeaderStats({ initial }: { initial?: ProgressSummary | null }) {
   const { data } = useProgressSummary(initial);
-  if (!data) return <div className={styles.stats} aria-hidden="true" />;
+  if (!data) return <StatsPlaceholder />;
   const met = data.dailyGoal.met;
   const goal = met ? `daily goal met with ${data.xpToday} XP today (goal ${data.dailyGoal.xp})` : `${data.xpToday} of ${data.dailyGoal.xp} XP today`;
   return (
