@@ -20,6 +20,28 @@ describe('notification cookie', () => {
     },
   );
 
+  it.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['an empty id', JSON.stringify({ id: '', route: '/x', message: 'x' })],
+    ['an id over 64 characters', JSON.stringify({ id: 'i'.repeat(65), route: '/x', message: 'x' })],
+    ['a numeric id', JSON.stringify({ id: 7, route: '/x', message: 'x' })],
+    ['a route over 512 characters', JSON.stringify({ route: `/${'r'.repeat(512)}`, message: 'x' })],
+    ['a route that is not text', JSON.stringify({ route: ['/x'], message: 'x' })],
+    ['an empty message', JSON.stringify({ route: '/x', message: '' })],
+    ['a message over 500 characters', JSON.stringify({ route: '/x', message: 'm'.repeat(501) })],
+    ['a null kind', JSON.stringify({ route: '/x', kind: null, message: 'x' })],
+  ])('drops a payload with %s', (_name, raw) => {
+    expect(parseNotificationCookie(raw, makeId)).toBeNull();
+  });
+
+  it('accepts the limits and drops unknown keys when serializing', () => {
+    const payload = { id: 'i'.repeat(64), route: `/${'r'.repeat(511)}`, kind: 'warning' as const, message: 'm'.repeat(500), extra: '<script>' };
+    const raw = serializeNotificationCookie(payload);
+    expect(JSON.parse(raw)).toEqual({ id: payload.id, route: payload.route, kind: 'warning', message: payload.message });
+    expect(parseNotificationCookie(raw, makeId)).toEqual({ id: payload.id, route: payload.route, kind: 'warning', message: payload.message });
+  });
+
   it('refuses to serialize an invalid payload', () => {
     expect(() => serializeNotificationCookie({ route: 'relative', message: 'x' })).toThrow();
   });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A notification handed from one page (or the server) to the next route through a
  * short-lived cookie (spec §3): read once, turned into a notification, then cleared.
@@ -10,14 +8,30 @@ export const NOTIFICATION_COOKIE_NAME = 'codetrail_notification';
 export const notificationKinds = ['success', 'info', 'warning', 'error'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-const notificationCookieSchema = z.object({
-  id: z.string().min(1).max(64).optional(),
-  route: z.string().startsWith('/').max(512),
-  kind: z.enum(notificationKinds).default('info'),
-  message: z.string().min(1).max(500),
-});
+/** What the cookie may carry (the kind defaults to info). */
+export interface NotificationCookiePayload {
+  id?: string;
+  route: string;
+  kind?: NotificationKind;
+  message: string;
+}
 
-export type NotificationCookiePayload = z.input<typeof notificationCookieSchema>;
+const isText = (value: unknown, min: number, max: number): value is string => typeof value === 'string' && value.length >= min && value.length <= max;
+
+/**
+ * The cookie's payload checked by hand, not with zod: this runs in every page's first load, and
+ * zod would add ~23 KB gzip to it for these four fields. Unknown keys are dropped; anything else
+ * wrong makes the whole payload unreadable.
+ */
+function readPayload(value: unknown): Required<Omit<NotificationCookiePayload, 'id'>> & Pick<NotificationCookiePayload, 'id'> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, route, kind = 'info', message } = value as Record<string, unknown>;
+  if (id !== undefined && !isText(id, 1, 64)) return null;
+  if (!isText(route, 1, 512) || !route.startsWith('/')) return null;
+  if (!notificationKinds.includes(kind as NotificationKind)) return null;
+  if (!isText(message, 1, 500)) return null;
+  return { ...(id === undefined ? {} : { id }), route, kind: kind as NotificationKind, message };
+}
 
 export interface AppNotification {
   id: string;
@@ -27,8 +41,11 @@ export interface AppNotification {
   message: string;
 }
 
+/** The cookie's value; throws on a payload the reader would refuse (a programming error). */
 export function serializeNotificationCookie(payload: NotificationCookiePayload): string {
-  return JSON.stringify(notificationCookieSchema.parse(payload));
+  const checked = readPayload(payload);
+  if (!checked) throw new Error('A notification needs a route starting with /, a known kind and a message of 1 to 500 characters.');
+  return JSON.stringify(checked);
 }
 
 /** Parses the cookie value; anything unreadable is dropped rather than shown. */
@@ -40,9 +57,9 @@ export function parseNotificationCookie(raw: string | undefined, makeId: () => s
   } catch {
     return null;
   }
-  const result = notificationCookieSchema.safeParse(json);
-  if (!result.success) return null;
-  const { id, route, kind, message } = result.data;
+  const payload = readPayload(json);
+  if (!payload) return null;
+  const { id, route, kind, message } = payload;
   return { id: id ?? makeId(), route: route.split(/[?#]/)[0] ?? route, kind, message };
 }
 
