@@ -23,7 +23,7 @@ const isText = (value: unknown, min: number, max: number): value is string => ty
  * zod would add ~23 KB gzip to it for these four fields. Unknown keys are dropped; anything else
  * wrong makes the whole payload unreadable.
  */
-function readPayload(value: unknown): Required<Omit<NotificationCookiePayload, 'id'>> & Pick<NotificationCookiePayload, 'id'> | null {
+function readPayload(value: unknown): (NotificationCookiePayload & { kind: NotificationKind }) | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { id, route, kind = 'info', message } = value as Record<string, unknown>;
   if (id !== undefined && !isText(id, 1, 64)) return null;

@@ -63,8 +63,12 @@ function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly 
     return downloadOnPage(kind, files, onProgress);
   }
   return new Promise<FetchedRuntime>((resolve) => {
+    let fellBack = false;
     const fallBack = () => {
       worker.terminate();
+      // An error and a message error may both arrive: download on the page once.
+      if (fellBack) return;
+      fellBack = true;
       resolve(downloadOnPage(kind, files, onProgress));
     };
     worker.onerror = fallBack;
