@@ -1,7 +1,14 @@
-import type { z } from 'zod';
 import { ApiError, readServerMessage, type ApiErrorKey } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * Any zod schema (classic or `zod/mini`): endpoints on a page's startup path use zod/mini, whose
+ * schemas cost a fraction of classic zod's to download and build.
+ */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,7 +20,7 @@ export interface ApiRequestOptions<T> {
   preview?: boolean;
   errorKey: ApiErrorKey;
   /** Validates the response; without it the body is returned as is (or undefined when empty). */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
 }
 
 export interface ApiClientOptions {

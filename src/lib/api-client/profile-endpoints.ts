@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACHIEVEMENT_IDS } from '@/domain/progress/achievements';
 import type { ApiClient } from './api-client';
 import { progressSummarySchema } from './progress-endpoints';
@@ -10,7 +10,7 @@ export const learnerProfileSchema = z.object({
   tracks: z.array(z.object({ id: z.string(), title: z.string(), lessons: z.number(), completedLessons: z.number(), percent: z.number() })),
   totals: z.object({ xp: z.number(), lessons: z.number(), daysLearned: z.number() }),
   streak: z.object({ current: z.number(), longest: z.number() }),
-  achievements: z.array(z.object({ id: z.enum(ACHIEVEMENT_IDS), title: z.string(), description: z.string(), earned: z.boolean(), earnedAt: z.string().nullable() })),
+  achievements: z.array(z.object({ id: z.enum(ACHIEVEMENT_IDS), title: z.string(), description: z.string(), earned: z.boolean(), earnedAt: z.nullable(z.string()) })),
   today: z.string(),
   calendar: progressSummarySchema.shape.calendar,
 });

@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DAILY_GOAL_IDS } from '@/domain/progress/daily-goal';
 import type { ApiClient } from './api-client';
 import type { CompletionInput, LessonPath } from './learning-endpoints';
 
-/** Typed calls for the habit loop: progress summary, settings, offline sync, celebrations, restores, leagues. */
+/**
+ * Typed calls for the habit loop: progress summary, settings, offline sync, celebrations, restores,
+ * leagues. The header's summary loads on every page, so these use zod/mini (docs/decisions.md).
+ */
 
 export const progressSummarySchema = z.object({
   today: z.string(),
@@ -13,14 +16,14 @@ export const progressSummarySchema = z.object({
   dailyGoal: z.object({ level: z.enum(DAILY_GOAL_IDS), xp: z.number(), met: z.boolean(), progress: z.number() }),
   streak: z.object({ current: z.number(), longest: z.number(), todayCounted: z.boolean() }),
   freezes: z.object({ held: z.number(), max: z.number(), goalDaysTowardNext: z.number(), goalDaysPerFreeze: z.number() }),
-  restore: z
-    .object({
+  restore: z.nullable(
+    z.object({
       missedDays: z.array(z.string()),
       until: z.string(),
-      review: z.object({ trackId: z.string(), tutorialId: z.string(), chapterId: z.string(), lessonId: z.string(), lessonIndex: z.number(), title: z.string() }).nullable(),
-    })
-    .nullable(),
-  calendar: z.array(z.object({ day: z.string(), status: z.enum(['counted', 'frozen', 'restored']).nullable(), reason: z.string().nullable(), xp: z.number(), goalMet: z.boolean() })),
+      review: z.nullable(z.object({ trackId: z.string(), tutorialId: z.string(), chapterId: z.string(), lessonId: z.string(), lessonIndex: z.number(), title: z.string() })),
+    }),
+  ),
+  calendar: z.array(z.object({ day: z.string(), status: z.nullable(z.enum(['counted', 'frozen', 'restored'])), reason: z.nullable(z.string()), xp: z.number(), goalMet: z.boolean() })),
   celebrationsDue: z.object({ streak: z.boolean(), dailyGoal: z.boolean() }),
   league: z.object({ tier: z.string(), xpThisWeek: z.number() }),
 });
@@ -29,7 +32,7 @@ export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 const syncResponseSchema = z.object({
   results: z.array(
     z.union([
-      z.object({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }).passthrough(),
+      z.looseObject({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }),
       // rejected: never recordable (the lesson is gone); deferred: try again later.
       z.object({ status: z.enum(['rejected', 'deferred']), lessonId: z.string(), message: z.string() }),
     ]),

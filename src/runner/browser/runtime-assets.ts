@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readBuildJson } from './runtime-dirs';
 import type { RuntimeKind } from './runtime-sandbox';
 
-const fileSchema = z.object({ path: z.string().regex(/^[\w./-]+$/), bytes: z.number().int().nonnegative() });
+const fileSchema = z.object({ path: z.string().check(z.regex(/^[\w./-]+$/)), bytes: z.number().check(z.int(), z.nonnegative()) });
 const runtimeFilesSchema = z.object({
-  downloader: z.string().regex(/^\/vendor\/[\w.-]+\.js$/).optional(),
-  files: z.object({ python: z.array(fileSchema).min(1), sql: z.array(fileSchema).min(1), javascript: z.array(fileSchema).min(1) }),
+  downloader: z.optional(z.string().check(z.regex(/^\/vendor\/[\w.-]+\.js$/))),
+  files: z.object({ python: z.array(fileSchema).check(z.minLength(1)), sql: z.array(fileSchema).check(z.minLength(1)), javascript: z.array(fileSchema).check(z.minLength(1)) }),
 });
 
 export interface RuntimeFile {

@@ -1,45 +1,51 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS, type PageChecksMessage, type RuntimeMessage } from './sandbox-messages';
 
 /**
  * Everything a sandbox frame sends is untrusted input (learner code can post its own messages):
- * the page accepts only these shapes and sizes, and judges the checks itself.
+ * the page accepts only these shapes and sizes, and judges the checks itself. zod/mini, because
+ * these schemas are built as the runtime starts, on the lesson page's startup path.
  */
 
-const index = z.number().int().min(0).max(10_000);
-const text = z.string().max(MESSAGE_LIMIT_CHARS + 1);
+const index = z.number().check(z.int(), z.minimum(0), z.maximum(10_000));
+const text = z.string().check(z.maxLength(MESSAGE_LIMIT_CHARS + 1));
 const MAX_ITEMS = 1_000;
 
 const runError = z.object({
-  type: z.string().max(200),
+  type: z.string().check(z.maxLength(200)),
   message: text,
-  line: z.number().int().nullable(),
-  file: z.string().max(500).nullable(),
+  line: z.nullable(z.number().check(z.int())),
+  file: z.nullable(z.string().check(z.maxLength(500))),
 });
 
-const cell = z.union([z.string().max(OUTPUT_LIMIT_CHARS), z.number(), z.bigint(), z.null(), z.instanceof(Uint8Array)]);
+const cell = z.union([z.string().check(z.maxLength(OUTPUT_LIMIT_CHARS)), z.number(), z.bigint(), z.null(), z.instanceof(Uint8Array)]);
 
 const wireOutcome = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ran'),
-    error: runError.nullable(),
-    assertionFailures: z.array(z.tuple([index, text.nullable()])).max(MAX_ITEMS),
-    queryResult: z.object({ columns: z.array(z.string().max(1_000)).max(MAX_ITEMS), rows: z.array(z.array(cell).max(MAX_ITEMS)).max(10_000) }).nullable(),
-    pageChecks: z.array(z.tuple([index, z.boolean()])).max(MAX_ITEMS),
+    error: z.nullable(runError),
+    assertionFailures: z.array(z.tuple([index, z.nullable(text)])).check(z.maxLength(MAX_ITEMS)),
+    queryResult: z.nullable(
+      z.object({
+        columns: z.array(z.string().check(z.maxLength(1_000))).check(z.maxLength(MAX_ITEMS)),
+        rows: z.array(z.array(cell).check(z.maxLength(MAX_ITEMS))).check(z.maxLength(10_000)),
+      }),
+    ),
+    pageChecks: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
   }),
   z.object({ status: z.literal('unsupported'), reason: text }),
 ]);
 
-const runId = z.number().int().positive();
+const runId = z.number().check(z.int(), z.positive());
 
-export const runtimeMessageSchema: z.ZodType<RuntimeMessage> = z.discriminatedUnion('type', [
+export const runtimeMessageSchema: z.ZodMiniType<RuntimeMessage> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('failed'), message: text }),
-  z.object({ type: z.literal('output'), id: runId, text: z.string().max(OUTPUT_LIMIT_CHARS) }),
+  z.object({ type: z.literal('output'), id: runId, text: z.string().check(z.maxLength(OUTPUT_LIMIT_CHARS)) }),
   z.object({ type: z.literal('result'), id: runId, outcome: wireOutcome }),
 ]);
 
-export const pageChecksMessageSchema: z.ZodType<PageChecksMessage> = z.object({
+export const pageChecksMessageSchema: z.ZodMiniType<PageChecksMessage> = z.object({
   type: z.literal('page-checks'),
-  results: z.array(z.tuple([index, z.boolean()])).max(MAX_ITEMS),
+  results: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
 });
