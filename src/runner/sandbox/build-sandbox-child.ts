@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -37,7 +37,8 @@ export function buildSandboxChild(root = process.cwd()): Promise<SandboxChildBun
     });
     const code = result.outputFiles[0]?.contents;
     if (!code) throw new Error('The sandbox runner could not be built.');
-    const readableRoot = path.join(root, 'node_modules');
+    // The real folder: Node's permission model checks real paths, and node_modules may be a link.
+    const readableRoot = realpathSync(path.join(root, 'node_modules'));
     const folder = path.join(readableRoot, '.cache', 'codetrail');
     const entry = path.join(folder, `sandbox-child-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
     if (!existsSync(entry)) {
