@@ -1,4 +1,5 @@
 import type { Check } from '@/domain/content/model';
+import { compareQueryResults, describeQueryDifference } from '@/domain/lessons/query-comparison';
 import type { CheckResult, RunError, RunResult } from './run-types';
 
 /** Output as learners read it: Unix newlines, no trailing spaces, no trailing blank lines. */
@@ -21,29 +22,57 @@ export interface QueryResult {
   rows: unknown[][];
 }
 
-const canonical = (value: unknown) => (typeof value === 'bigint' ? Number(value) : value);
-const rowKey = (row: readonly unknown[]) => JSON.stringify(row.map(canonical));
+type SqlResultCheck = Extract<Check, { type: 'sql-result' }>;
 
-/** Query results are equal when the columns match and the rows match (in order when asked). */
-export function sameQueryResult(actual: QueryResult, expected: { columns: string[]; rows: unknown[][]; ordered?: boolean }): boolean {
-  if (actual.columns.length !== expected.columns.length) return false;
-  if (actual.columns.some((column, index) => column.toLowerCase() !== (expected.columns[index] ?? '').toLowerCase())) return false;
-  if (actual.rows.length !== expected.rows.length) return false;
-  const left = actual.rows.map(rowKey);
-  const right = expected.rows.map(rowKey);
-  if (!expected.ordered) {
-    left.sort();
-    right.sort();
-  }
-  return left.every((key, index) => key === right[index]);
+/**
+ * An SQL check's verdict: the learner's result against the expected one, compared as a learner
+ * expects (query-comparison.ts: rows in any order unless the lesson asks for ORDER BY, columns by
+ * name unless their order matters), with what differs. On the check data the learner never sees,
+ * the detail names no rows.
+ */
+export function judgeQueryResult(check: SqlResultCheck, actual: QueryResult | null | undefined): { passed: boolean; detail: string | null } {
+  if (!actual) return { passed: false, detail: null };
+  const expected = { columns: check.columns, rows: check.rows };
+  const difference = compareQueryResults(expected, actual, { ordered: check.ordered === true, columnOrderMatters: check.columnOrder === true });
+  if (difference.kind === 'same') return { passed: true, detail: null };
+  if (check.data !== 'check') return { passed: false, detail: describeQueryDifference(difference, expected) };
+  const hidden =
+    difference.kind === 'row-count'
+      ? `On other data your query returns ${difference.actual} ${difference.actual === 1 ? 'row' : 'rows'} instead of ${difference.expected}.`
+      : difference.kind === 'rows'
+        ? 'On other data your query returns different rows.'
+        : difference.kind === 'order'
+          ? 'On other data your rows come out in another order.'
+          : describeQueryDifference(difference, expected);
+  return { passed: false, detail: `${hidden} Does it compute the answer from the table, or is a value typed in?` };
+}
+
+/** Query results are equal as judgeQueryResult compares them. */
+export function sameQueryResult(actual: QueryResult, expected: { columns: string[]; rows: unknown[][]; ordered?: boolean; columnOrder?: boolean }): boolean {
+  return compareQueryResults(expected, actual, { ordered: expected.ordered === true, columnOrderMatters: expected.columnOrder === true }).kind === 'same';
+}
+
+/**
+ * A `rerun` check's verdict, from the run with other values: null when it printed what the check
+ * expects, otherwise why not (for content:check; learners see the check's message).
+ */
+export function rerunVerdict(check: Extract<Check, { type: 'rerun' }>, printed: string, error: string | null, missing: readonly string[]): string | null {
+  if (missing.length > 0) return `the program never assigns ${missing.join(', ')} at its top level, so it cannot be run with other values`;
+  if (error !== null) return `with other values the program stops: ${error}`;
+  const expected = normaliseOutput(check.output);
+  const actual = normaliseOutput(printed);
+  return actual === expected ? null : `with other values it prints ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}`;
 }
 
 /** What a runtime observed while running a lesson's files, before the check rules judge it. */
 export interface RunOutcome {
   output: string;
   error: RunError | null;
+  /** assert, uses and rerun checks by index: null when passed, else why not. */
   assertionFailures: ReadonlyMap<number, string | null>;
   queryResult?: QueryResult | null;
+  /** The same statements' result on the lesson's check data. */
+  checkQueryResult?: QueryResult | null;
   /** DOM and CSS check outcomes, measured inside the rendered page. */
   pageChecks?: ReadonlyMap<number, boolean>;
 }
@@ -60,11 +89,18 @@ export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResul
         passed = output.includes(check.text);
         break;
       case 'assert':
+      case 'rerun':
         passed = outcome.error === null && outcome.assertionFailures.has(index) && outcome.assertionFailures.get(index) === null;
         break;
-      case 'sql-result':
-        passed = outcome.error === null && outcome.queryResult != null && sameQueryResult(outcome.queryResult, check);
+      case 'uses':
+        passed = outcome.assertionFailures.has(index) && outcome.assertionFailures.get(index) === null;
         break;
+      case 'sql-result': {
+        const verdict = judgeQueryResult(check, check.data === 'check' ? outcome.checkQueryResult : outcome.queryResult);
+        passed = outcome.error === null && verdict.passed;
+        if (!passed && outcome.error === null && verdict.detail) return { index, type: check.type, passed, message: check.message, detail: verdict.detail };
+        break;
+      }
       case 'dom':
       case 'css':
         passed = outcome.pageChecks?.get(index) === true;

@@ -1,9 +1,19 @@
 import type { PyodideInterface } from 'pyodide';
-import { judgeRun, type RunOutcome } from './output-checks';
+import { judgeRun, rerunVerdict, type RunOutcome } from './output-checks';
 import { PYTHON_HARNESS } from './python-harness';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from './run-types';
 
-type PyProxy = { set: (key: string, value: unknown) => void; destroy: () => void; toJs?: (options?: unknown) => unknown };
+type PyProxy = { set: (key: string, value: unknown) => void; get: (key: string) => unknown; destroy: () => void; toJs?: (options?: unknown) => unknown };
+
+/** The harness's functions, held by the host only (python-harness.ts). */
+interface Harness {
+  execute: (source: string, filename: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
+  run_check: (code: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
+  uses: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
+  rerun: (source: string, filename: string, overridesJson: string, seconds: number) => PyProxy;
+}
+
+const harnesses = new WeakMap<PyodideInterface, Harness>();
 
 const WORK_DIR = '/home/pyodide/lesson';
 
@@ -13,9 +23,19 @@ export function pythonEntryFile(files: { name: string }[]): string | null {
   return (python.find((file) => file.name === 'main.py') ?? python[0])?.name ?? null;
 }
 
-/** Installs the harness into a freshly loaded Pyodide (browser worker or Node). */
+/** Installs the harness into a freshly loaded Pyodide (browser worker or Node); only the host keeps it. */
 export function preparePyodide(py: PyodideInterface): void {
   py.runPython(PYTHON_HARNESS);
+  const functions = py.globals.get('__codetrail') as PyProxy;
+  py.runPython('del __codetrail');
+  const get = <T>(name: string) => functions.get(name) as T;
+  harnesses.set(py, { execute: get('execute'), run_check: get('run_check'), uses: get('uses'), rerun: get('rerun') });
+}
+
+function harnessOf(py: PyodideInterface): Harness {
+  const harness = harnesses.get(py);
+  if (!harness) throw new Error('preparePyodide() was not called on this Pyodide.');
+  return harness;
 }
 
 /** Runs one request in a prepared Pyodide and judges it with the shared check rules. */
@@ -26,33 +46,40 @@ export function runPython(py: PyodideInterface, request: RunRequest, onOutput?: 
 }
 
 /**
- * Runs the entry file in a fresh namespace and working folder, then each assertion check in the
- * same namespace. Output is streamed to `onOutput` as it is printed.
+ * Runs the entry file in a fresh namespace and working folder, then each assertion check over the
+ * same namespace (with the real builtins), each `uses` check on the parsed program and each
+ * `rerun` check as its own run with other values. Only the learner's own run is streamed to
+ * `onOutput`; every check's verdict lands in `assertionFailures` (null when it passed).
  */
 export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
   const seconds = (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
 
   let output = '';
+  let capture: ((text: string) => void) | null = null;
   const write = (text: string) => {
+    if (capture) return capture(`${text}\n`);
     output += `${text}\n`;
     onOutput?.(`${text}\n`);
   };
   py.setStdout({ batched: write });
   py.setStderr({ batched: write });
-  const input = [...(request.stdin ?? [])];
+  let input: string[] = [];
   py.setStdin({ stdin: () => input.shift() ?? null, autoEOF: true } as never);
 
   py.FS.mkdirTree(WORK_DIR);
-  for (const name of py.FS.readdir(WORK_DIR) as string[]) if (name !== '.' && name !== '..') py.FS.unlink(`${WORK_DIR}/${name}`);
-  for (const file of request.files) py.FS.writeFile(`${WORK_DIR}/${file.name}`, file.content);
-  const modules = request.files.filter((file) => file.name.endsWith('.py')).map((file) => file.name.slice(0, -3));
-  py.runPython(
-    `import sys, os\nos.chdir(${JSON.stringify(WORK_DIR)})\nif ${JSON.stringify(WORK_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WORK_DIR)})\nfor _m in ${JSON.stringify(modules)}: sys.modules.pop(_m, None)`,
-  );
+  const prepareFolder = () => {
+    for (const name of py.FS.readdir(WORK_DIR) as string[]) if (name !== '.' && name !== '..') py.FS.unlink(`${WORK_DIR}/${name}`);
+    for (const file of request.files) py.FS.writeFile(`${WORK_DIR}/${file.name}`, file.content);
+    const modules = request.files.filter((file) => file.name.endsWith('.py')).map((file) => file.name.slice(0, -3));
+    py.runPython(
+      `import sys, os\nos.chdir(${JSON.stringify(WORK_DIR)})\nif ${JSON.stringify(WORK_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WORK_DIR)})\nfor _m in ${JSON.stringify(modules)}: sys.modules.pop(_m, None)`,
+    );
+  };
+  prepareFolder();
 
+  const harness = harnessOf(py);
   const namespace = (py.globals.get('dict') as () => PyProxy)();
   namespace.set('__name__', '__main__');
-  const execute = py.globals.get('__codetrail_run') as (source: string, filename: string, ns: PyProxy, seconds: number) => PyProxy | undefined;
   const toError = (value: PyProxy | undefined): RunError | null => {
     if (!value) return null;
     const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
@@ -60,16 +87,40 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
     // Python's None arrives as undefined: the result must keep its shape (it crosses the sandbox's wire).
     return { type: error.type ?? 'Error', message: error.message ?? '', line: error.line ?? null, file: error.file ?? null };
   };
+  const fileSource = (name: string | undefined) => request.files.find((file) => file.name === (name ?? entry))?.content ?? '';
 
   try {
-    const source = request.files.find((file) => file.name === entry)?.content ?? '';
-    const error = toError(execute(source, entry, namespace, seconds));
+    const source = fileSource(entry);
     const assertionFailures = new Map<number, string | null>();
+    // Constructs are read from the program before it runs, so it cannot change how they are read.
+    request.checks.forEach((check, index) => {
+      if (check.type !== 'uses') return;
+      const file = check.file ?? entry;
+      const found = harness.uses(fileSource(file), file, check.construct, check.name);
+      assertionFailures.set(index, found === undefined || found === (check.absent === true) ? check.message : null);
+    });
+    input = [...(request.stdin ?? [])];
+    const error = toError(harness.execute(source, entry, namespace, seconds));
     if (!error) {
       request.checks.forEach((check, index) => {
         if (check.type !== 'assert') return;
-        const failure = toError(execute(check.code, '<check>', namespace, seconds));
+        const failure = toError(harness.run_check(check.code, namespace, seconds));
         assertionFailures.set(index, failure ? failure.message : null);
+      });
+      request.checks.forEach((check, index) => {
+        if (check.type !== 'rerun') return;
+        prepareFolder();
+        input = [...(check.input ?? request.stdin ?? [])];
+        let printed = '';
+        capture = (text) => void (printed += text);
+        try {
+          const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds);
+          const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
+          result.destroy();
+          assertionFailures.set(index, rerunVerdict(check, printed, rawError ? (rawError.message ?? 'error') : null, missing));
+        } finally {
+          capture = null;
+        }
       });
     }
     return { output, error, assertionFailures };

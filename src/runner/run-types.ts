@@ -7,6 +7,8 @@ export interface RunRequest {
   files: { name: string; content: string }[];
   checks: Check[];
   seed?: string | null;
+  /** A second data set (SQL) the same statements also run on, for checks with `data: check`. */
+  checkSeed?: string | null;
   /** Lines handed to input(), in order. */
   stdin?: string[];
   timeoutMs?: number;
@@ -25,6 +27,8 @@ export interface CheckResult {
   passed: boolean;
   /** The check's own message when it failed (what to change), null when it passed. */
   message: string | null;
+  /** What exactly differs, when the check can tell (an SQL result's columns, rows or order). */
+  detail?: string | null;
 }
 
 export type RunResult =

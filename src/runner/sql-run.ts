@@ -22,28 +22,45 @@ export function runSql(SQL: SqlJsStatic, request: RunRequest): RunResult {
   return 'status' in outcome ? outcome : judgeRun(request.checks, outcome);
 }
 
-export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | UnsupportedRun {
-  const file = request.files.find((candidate) => candidate.name.endsWith('.sql'));
-  if (!file) return { status: 'unsupported', reason: 'The lesson has no SQL file to run.' };
+function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statements: string): { result: QueryResult | null; error: string | null; seedError: string | null } {
   const db = new SQL.Database();
-  let error: RunError | null = null;
-  let queryResult: QueryResult | null = null;
-  let output = '';
   try {
-    if (request.seed) db.exec(request.seed);
-  } catch (caught) {
-    db.close();
-    return { status: 'unsupported', reason: `The lesson's seed data does not load: ${caught instanceof Error ? caught.message : String(caught)}` };
-  }
-  try {
-    const results = db.exec(file.content);
-    const last = results[results.length - 1];
-    queryResult = last ? { columns: last.columns, rows: last.values as unknown[][] } : { columns: [], rows: [] };
-    output = last ? `${formatQueryResult(queryResult)}\n` : 'The statements ran and returned no rows.\n';
-  } catch (caught) {
-    error = { type: 'SQLError', message: caught instanceof Error ? caught.message : String(caught), line: null, file: file.name };
+    try {
+      if (seed) db.exec(seed);
+    } catch (caught) {
+      return { result: null, error: null, seedError: caught instanceof Error ? caught.message : String(caught) };
+    }
+    try {
+      const results = db.exec(statements);
+      const last = results[results.length - 1];
+      return { result: last ? { columns: last.columns, rows: last.values as unknown[][] } : { columns: [], rows: [] }, error: null, seedError: null };
+    } catch (caught) {
+      return { result: null, error: caught instanceof Error ? caught.message : String(caught), seedError: null };
+    }
   } finally {
     db.close();
   }
-  return { output, error, assertionFailures: new Map(), queryResult };
+}
+
+/**
+ * The learner's statements on the lesson's data (what they see), and again on a fresh copy of
+ * the lesson's check data when a check compares on it (the same query must hold on other rows).
+ */
+export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | UnsupportedRun {
+  const file = request.files.find((candidate) => candidate.name.endsWith('.sql'));
+  if (!file) return { status: 'unsupported', reason: 'The lesson has no SQL file to run.' };
+  const shown = lastResult(SQL, request.seed, file.content);
+  if (shown.seedError !== null) return { status: 'unsupported', reason: `The lesson's seed data does not load: ${shown.seedError}` };
+  const error: RunError | null = shown.error === null ? null : { type: 'SQLError', message: shown.error, line: null, file: file.name };
+  const queryResult = shown.result;
+  let output = '';
+  if (queryResult) output = queryResult.columns.length > 0 || queryResult.rows.length > 0 ? `${formatQueryResult(queryResult)}\n` : 'The statements ran and returned no rows.\n';
+  let checkQueryResult: QueryResult | null = null;
+  const needsCheckData = request.checks.some((check) => check.type === 'sql-result' && check.data === 'check');
+  if (!error && needsCheckData && request.checkSeed) {
+    const hidden = lastResult(SQL, request.checkSeed, file.content);
+    if (hidden.seedError !== null) return { status: 'unsupported', reason: `The lesson's check data does not load: ${hidden.seedError}` };
+    checkQueryResult = hidden.result;
+  }
+  return { output, error, assertionFailures: new Map(), queryResult, checkQueryResult };
 }

@@ -14,10 +14,58 @@ export type TutorialKind = (typeof TUTORIAL_KINDS)[number];
 
 const message = z.string().min(1);
 
+/** Program constructs a `uses` check can ask for, decided from the parsed program (never its text). */
+export const CONSTRUCTS = [
+  'for',
+  'while',
+  'if',
+  'ternary',
+  'function',
+  'return',
+  'break',
+  'try',
+  'call',
+  'import',
+  'f-string',
+  'template-literal',
+  'comprehension',
+  'augmented-assignment',
+  'boolean-operator',
+  'arrow-function',
+] as const;
+export type Construct = (typeof CONSTRUCTS)[number];
+
+/** A value a `rerun` check gives a top-level variable (JSON, as YAML writes it). */
+const injectedValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(injectedValue), z.record(z.string(), injectedValue)]));
+
 export const checkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('output-equals'), text: z.string(), message }).strict(),
   z.object({ type: z.literal('output-contains'), text: z.string().min(1), message }).strict(),
   z.object({ type: z.literal('assert'), code: z.string().min(1), file: z.string().optional(), message }).strict(),
+  z
+    .object({
+      type: z.literal('uses'),
+      construct: z.enum(CONSTRUCTS),
+      /** The function called, the module imported or the function defined (by name). */
+      name: z.string().regex(/^[A-Za-z_$][\w$]*$/).optional(),
+      /** The program must NOT use it ("without sum()"). */
+      absent: z.boolean().optional(),
+      file: z.string().optional(),
+      message,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('rerun'),
+      /** Top-level variables whose assigned value is replaced (through the parsed program). */
+      set: z.record(z.string().regex(/^[A-Za-z_$][\w$]*$/), injectedValue).optional(),
+      /** Lines for input() in this run. */
+      input: z.array(z.string()).optional(),
+      /** The whole output this run must print. */
+      output: z.string(),
+      message,
+    })
+    .strict(),
   z.object({ type: z.literal('dom'), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message }).strict(),
   z.object({ type: z.literal('css'), selector: z.string().min(1), property: z.string().min(1), value: z.string().min(1), message }).strict(),
   z
@@ -26,6 +74,10 @@ export const checkSchema = z.discriminatedUnion('type', [
       columns: z.array(z.string()).min(1),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
       ordered: z.boolean().optional(),
+      /** Column order matters (otherwise columns are matched by name). */
+      columnOrder: z.boolean().optional(),
+      /** Compare on the lesson's check data (`# --check-data--`) instead of the data the learner sees. */
+      data: z.enum(['lesson', 'check']).optional(),
       message,
     })
     .strict(),
@@ -61,6 +113,8 @@ export interface ExecutableContent {
   checks: Check[];
   /** SQL run before the learner's query (SQL lessons). */
   seed: string | null;
+  /** A second data set with other rows, never shown: `sql-result` checks with `data: check` compare on it. */
+  checkSeed?: string | null;
   /** Lines a program reads with input(): run by content:check and pre-filled in the player's input box. */
   input?: string[];
 }

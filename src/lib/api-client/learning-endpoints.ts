@@ -86,6 +86,7 @@ export const lessonSchema = lessonSummarySchema.extend({
       files: z.array(z.object({ name: z.string(), content: z.string(), editable: z.boolean(), language: z.string() })),
       checks: z.array(checkSchema),
       seed: z.string().nullable(),
+      checkSeed: z.string().nullable().optional(),
       input: z.array(z.string()).default([]),
     })
     .nullable(),

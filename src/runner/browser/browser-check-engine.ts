@@ -22,6 +22,7 @@ function resultOf(request: RunRequest, run: SandboxRun): RunResult {
     error: outcome.error,
     assertionFailures: new Map(outcome.assertionFailures),
     queryResult: outcome.queryResult,
+    checkQueryResult: outcome.checkQueryResult ?? null,
     pageChecks: new Map(outcome.pageChecks),
   });
 }

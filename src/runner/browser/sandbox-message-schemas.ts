@@ -20,17 +20,18 @@ const runError = z.object({
 
 const cell = z.union([z.string().check(z.maxLength(OUTPUT_LIMIT_CHARS)), z.number(), z.bigint(), z.null(), z.instanceof(Uint8Array)]);
 
+const queryResult = z.object({
+  columns: z.array(z.string().check(z.maxLength(1_000))).check(z.maxLength(MAX_ITEMS)),
+  rows: z.array(z.array(cell).check(z.maxLength(MAX_ITEMS))).check(z.maxLength(10_000)),
+});
+
 const wireOutcome = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ran'),
     error: z.nullable(runError),
     assertionFailures: z.array(z.tuple([index, z.nullable(text)])).check(z.maxLength(MAX_ITEMS)),
-    queryResult: z.nullable(
-      z.object({
-        columns: z.array(z.string().check(z.maxLength(1_000))).check(z.maxLength(MAX_ITEMS)),
-        rows: z.array(z.array(cell).check(z.maxLength(MAX_ITEMS))).check(z.maxLength(10_000)),
-      }),
-    ),
+    queryResult: z.nullable(queryResult),
+    checkQueryResult: z.optional(z.nullable(queryResult)),
     pageChecks: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
   }),
   z.object({ status: z.literal('unsupported'), reason: text }),

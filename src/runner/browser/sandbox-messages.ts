@@ -36,6 +36,8 @@ export type WireOutcome =
       error: RunError | null;
       assertionFailures: [number, string | null][];
       queryResult: QueryResult | null;
+      /** The same statements' result on the lesson's check data (SQL lessons that have it). */
+      checkQueryResult?: QueryResult | null;
       pageChecks: [number, boolean][];
     }
   | { status: 'unsupported'; reason: string };

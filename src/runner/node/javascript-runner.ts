@@ -1,6 +1,8 @@
-import { createContext, runInContext } from 'node:vm';
+import { randomUUID } from 'node:crypto';
+import { createContext, runInContext, type Context } from 'node:vm';
 import { formatConsoleValue } from '../console-format';
-import { evaluateChecks } from '../output-checks';
+import { javascriptUses, javascriptWithValues } from '../javascript-analysis';
+import { evaluateChecks, rerunVerdict } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 
 export function javascriptEntryFile(files: { name: string }[]): string | null {
@@ -21,42 +23,73 @@ function toRunError(error: unknown, file: string): RunError {
   return { type: 'Error', message: String(error), line: null, file: null };
 }
 
+/** The checks' own assert: handed to each check directly, never looked up where learner code can replace it. */
+function realAssert(condition: unknown, message?: string): void {
+  if (!condition) throw new Error(message ?? 'Assertion failed');
+}
+
 /**
  * Runs JavaScript lessons in Node, isolated in a vm context: console captured, no require,
- * no process, no network, and a time limit that stops runaway loops.
+ * no process, no network, and a time limit that stops runaway loops. (The sandbox process around
+ * it is the security boundary; the context only keeps runs apart.)
  */
 export function createNodeJavaScriptRunner() {
-  async function run(request: RunRequest): Promise<RunResult> {
-    const entry = javascriptEntryFile(request.files);
-    if (!entry) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
-    const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  function execute(source: string, entry: string, timeout: number): { output: string; error: RunError | null; context: Context } {
     let output = '';
     const print = (...values: unknown[]) => void (output += `${values.map(formatConsoleValue).join(' ')}\n`);
-    const context = createContext({
-      console: { log: print, info: print, warn: print, error: print, debug: print },
-      assert: (condition: unknown, message?: string) => {
-        if (!condition) throw new Error(message ?? 'Assertion failed');
-      },
-    });
-    const source = request.files.find((file) => file.name === entry)?.content ?? '';
+    const context = createContext({ console: { log: print, info: print, warn: print, error: print, debug: print }, assert: realAssert });
     let error: RunError | null = null;
     try {
       runInContext(source, context, { filename: entry, timeout });
     } catch (caught) {
       error = toRunError(caught, entry);
     }
+    return { get output() {
+      return output;
+    }, error, context };
+  }
+
+  async function run(request: RunRequest): Promise<RunResult> {
+    const entry = javascriptEntryFile(request.files);
+    if (!entry) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
+    const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const sourceOf = (name: string | undefined) => request.files.find((file) => file.name === (name ?? entry))?.content ?? '';
+    const source = sourceOf(entry);
     const assertionFailures = new Map<number, string | null>();
+    // Constructs are read from the parsed program before it runs.
+    request.checks.forEach((check, index) => {
+      if (check.type !== 'uses') return;
+      const found = javascriptUses(sourceOf(check.file), check.construct, check.name);
+      assertionFailures.set(index, found === null || found === (check.absent === true) ? check.message : null);
+    });
+    const program = execute(source, entry, timeout);
+    const { error, context } = program;
     if (!error) {
+      // A name the learner's program could not know, set only now, carries the real assert in.
+      const key = `__codetrail_${randomUUID().replace(/-/g, '')}`;
+      try {
+        context[key] = realAssert;
+      } catch {
+        // A frozen global: the checks then fail, which is all the learner gains.
+      }
       request.checks.forEach((check, index) => {
         if (check.type !== 'assert') return;
         try {
-          runInContext(check.code, context, { filename: '<check>', timeout });
+          runInContext(`(function (assert) {\n${check.code}\n})(globalThis[${JSON.stringify(key)}]);`, context, { filename: '<check>', timeout });
           assertionFailures.set(index, null);
         } catch (caught) {
           assertionFailures.set(index, toRunError(caught, '<check>').message);
         }
       });
+      request.checks.forEach((check, index) => {
+        if (check.type !== 'rerun') return;
+        const changed = javascriptWithValues(source, check.set ?? {});
+        if ('error' in changed) return void assertionFailures.set(index, changed.error);
+        const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout);
+        assertionFailures.set(index, rerunVerdict(check, again?.output ?? '', again?.error ? again.error.message : null, changed.missing));
+      });
     }
+    const output = program.output;
     const checks = evaluateChecks(request.checks, { output, error, assertionFailures });
     return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error, timedOut: error?.type === 'Timeout', checks };
   }

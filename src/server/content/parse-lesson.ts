@@ -18,7 +18,7 @@ const PARTS_BY_INTERACTION: Record<Interaction['kind'], { required: string[]; op
   'multiple-choice': { required: ['question', 'choices'], optional: [] },
   'fill-gap': { required: ['files'], optional: ['options'] },
   reorder: { required: ['lines'], optional: [] },
-  code: { required: ['files', 'solution', 'checks'], optional: ['seed', 'input', 'wrong', 'alternatives'] },
+  code: { required: ['files', 'solution', 'checks'], optional: ['seed', 'check-data', 'input', 'wrong', 'alternatives'] },
 };
 const COMMON_PARTS = ['explanation', 'hints'];
 
@@ -156,6 +156,16 @@ function checkReferences(checks: Check[], files: LessonFileDefinition[], file: s
       if (!languages.has('python') && !languages.has('javascript') && !languages.has('jsx'))
         errors.push({ file, line, message: `${label} needs a Python or JavaScript file to run after` });
     }
+    const program = languages.has('python') || languages.has('javascript');
+    if (check.type === 'uses') {
+      if (check.file && !names.has(check.file)) errors.push({ file, line, message: `${label} refers to file "${check.file}", which the lesson does not have` });
+      if (!program) errors.push({ file, line, message: `${label} needs a Python or JavaScript program to read` });
+      const python = languages.has('python');
+      if (python && (check.construct === 'template-literal' || check.construct === 'arrow-function')) errors.push({ file, line, message: `${label}: Python has no ${check.construct}` });
+      if (!python && (check.construct === 'f-string' || check.construct === 'comprehension')) errors.push({ file, line, message: `${label}: JavaScript has no ${check.construct}` });
+      if ((check.construct === 'call' || check.construct === 'import') && !check.name) errors.push({ file, line, message: `${label}: say which ${check.construct === 'call' ? 'function' : 'module'} with "name"` });
+    }
+    if (check.type === 'rerun' && !program) errors.push({ file, line, message: `${label} needs a Python or JavaScript program to run again` });
     if ((check.type === 'dom' || check.type === 'css') && !languages.has('html')) errors.push({ file, line, message: `${label} needs an html file to look at` });
     if (check.type === 'sql-result') {
       if (!languages.has('sql')) errors.push({ file, line, message: `${label} needs an sql file whose query it checks` });
@@ -276,6 +286,11 @@ export function parseLesson(text: string, file: string): { lesson: Lesson | null
       interaction = { kind: 'code' };
       executable = { files, solution: solution.map(({ name, content }) => ({ name, content })), checks, seed: seedBlock?.content ?? null };
       if (inputBlock) executable.input = inputBlock.content.replace(/\n$/, '').split('\n');
+      const checkDataPart = byName.get('check-data');
+      const checkDataBlock = checkDataPart ? singleBlock(checkDataPart, file, errors) : null;
+      if (checkDataBlock) executable.checkSeed = checkDataBlock.content;
+      if (checks.some((check) => check.type === 'sql-result' && check.data === 'check') && !checkDataBlock)
+        errors.push({ file, line: checksPart?.line ?? 1, message: 'a check compares on the check data (data: check), but the lesson has no "# --check-data--" part' });
       const wrongPart = byName.get('wrong');
       const alternativesPart = byName.get('alternatives');
       if (wrongPart) executable.wrong = parseVariants(wrongPart, file, errors, files);

@@ -60,7 +60,7 @@ export async function verifyCodeLessons(content: CompiledContent, engine: CheckE
     const executable = lesson.executableContent;
     if (lesson.interaction.kind !== 'code' || !executable) continue;
     const lessonType = lessonTypeFromFiles(executable.files);
-    const base = { lessonType, checks: executable.checks, seed: executable.seed, stdin: executable.input ?? [] };
+    const base = { lessonType, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] };
     const solved = await engine.run({ ...base, files: solutionFiles(lesson) });
     if (solved.status === 'unsupported') {
       report.notRunnable.push({ lessonId: lesson.id, reason: solved.reason });

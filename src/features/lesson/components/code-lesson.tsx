@@ -133,6 +133,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
           {visibleChecks(ran).map((check) => (
             <li key={check.index} className={check.passed ? styles.pass : styles.fail} data-check-failed={check.passed ? undefined : ''}>
               <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? 'Check passed' : check.message}
+              {!check.passed && check.detail && <span className={styles.checkDetail}> {check.detail}</span>}
             </li>
           ))}
         </ul>

@@ -25,6 +25,7 @@ const verificationSchema = z.object({
       solution: z.array(file),
       checks: z.array(checkSchema),
       seed: z.string().nullable(),
+      checkSeed: z.string().nullable().optional(),
       input: z.array(z.string()),
     }),
   ),
@@ -81,7 +82,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
           for (const lesson of data.lessons) {
             if (cancelled) return;
             const started = performance.now();
-            const base = { lessonType: lesson.lessonType, checks: lesson.checks, seed: lesson.seed, stdin: lesson.input };
+            const base = { lessonType: lesson.lessonType, checks: lesson.checks, seed: lesson.seed, checkSeed: lesson.checkSeed ?? null, stdin: lesson.input };
             const solved = await engine.run({ ...base, files: lesson.solution }, () => undefined);
             const starter = await engine.run({ ...base, files: lesson.starter }, () => undefined);
             const solutionPasses = solved.status === 'ran' && solved.passed;

@@ -162,7 +162,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
     dispatch({ type: 'run-started' });
     explain.reset();
     const input = state.stdin === '' ? [] : state.stdin.split('\n');
-    const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null, stdin: input }, (text) =>
+    const result = await engine.run({ lessonType, files: draft.files, checks: executable?.checks ?? [], seed: executable?.seed ?? null, checkSeed: executable?.checkSeed ?? null, stdin: input }, (text) =>
       dispatch({ type: 'run-output', text }),
     );
     const ran = result.status === 'ran' ? result : null;

@@ -97,6 +97,7 @@ export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
           files: executable.files.map((file) => ({ name: file.name, content: file.content, editable: file.editable, language: languageFromFileName(file.name) })),
           checks: executable.checks,
           seed: executable.seed,
+          checkSeed: executable.checkSeed ?? null,
           input: executable.input ?? [],
         }
       : null,

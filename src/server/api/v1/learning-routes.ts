@@ -201,7 +201,7 @@ export function previewRunFilesRoutes(services: Services): Routes {
         const executable = lesson.executableContent;
         if (!executable || lesson.interaction.kind !== 'code') throw unprocessable(`Lesson "${lesson.id}" is not a code lesson.`);
         const files = executable.files.map((file) => edited.find((candidate) => candidate.name === file.name) ?? { name: file.name, content: file.content });
-        const result = await runInSandbox(services, { lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, stdin: executable.input ?? [] });
+        const result = await runInSandbox(services, { lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] });
         if (result.status === 'unsupported') return { status: 501, body: { message: result.reason } };
         return { body: result };
       },
@@ -252,6 +252,7 @@ export function previewVerificationRoutes(services: Services): Routes {
                   solution: solutionFiles(lesson),
                   checks: executable.checks,
                   seed: executable.seed,
+                  checkSeed: executable.checkSeed ?? null,
                   input: executable.input ?? [],
                 },
               ];

@@ -1,0 +1,122 @@
+import type { Check } from '@/domain/content/model';
+import type { LessonType } from '@/domain/lessons/lesson-type';
+import type { RunResult } from '../run-types';
+import { createNodeCheckEngine } from './node-check-engine';
+
+/**
+ * The attacks a learner (or someone gaming the checks) makes on a lesson, each refused by the
+ * same engine content:check and the server use: hard-coded output, the construct only in a
+ * comment, a replaced `len`/`assert`, a harness tampered with in an earlier run, a hard-coded SQL
+ * result. The browser workers share the Python harness (python-run.ts) and the JavaScript
+ * analysis (javascript-analysis.ts); the e2e suite runs them there.
+ */
+
+const engine = createNodeCheckEngine();
+jest.setTimeout(60_000);
+
+const verdicts = (result: RunResult) => (result.status === 'ran' ? result.checks.map((check) => check.passed) : []);
+const run = (lessonType: LessonType, name: string, content: string, checks: Check[], extra: { seed?: string; checkSeed?: string; stdin?: string[] } = {}) =>
+  engine.run({ lessonType, files: [{ name, content }], checks, ...extra });
+
+const sumChecks = (language: 'python' | 'javascript'): Check[] => [
+  { type: 'uses', construct: 'for', message: 'Add them up with a for loop.' },
+  { type: 'rerun', set: { prices: [1, 2, 3.5] }, output: '6.5', message: 'Work the total out from the prices.' },
+  { type: 'uses', construct: 'call', name: 'sum', absent: true, message: `Add them up yourself, without ${language === 'python' ? 'sum()' : 'reduce()'}.` },
+];
+
+describe('Python: behaviour and constructs, not text', () => {
+  const py = (content: string, checks = sumChecks('python'), extra = {}) => run('Python', 'main.py', content, checks, extra);
+  const honest = 'prices = [12, 20, 4]\ntotal = 0\nfor price in prices:\n    total += price\nprint(total)';
+
+  it.each([
+    ['the honest loop', honest, [true, true, true]],
+    ['a while loop (no for)', 'prices = [12, 20, 4]\ntotal = 0\ni = 0\nwhile i < len(prices):\n    total += prices[i]\n    i += 1\nprint(total)', [false, true, true]],
+    ['the output hard-coded, the loop in a comment', 'prices = [12, 20, 4]\n# for price in prices:\nprint(36)', [false, false, true]],
+    ['the loop in a string', 'prices = [12, 20, 4]\nnote = "for price in prices:"\nprint(36)', [false, false, true]],
+    ['sum() and a decoy loop', 'prices = [12, 20, 4]\nfor _ in []:\n    pass\nprint(sum(prices))', [true, true, false]],
+    ['no prices variable to vary', 'total = 12 + 20 + 4\nfor _ in []:\n    pass\nprint(total)', [true, false, true]],
+  ])('%s', async (_label, content, expected) => {
+    expect(verdicts(await py(content))).toEqual(expected);
+  });
+
+  it('reruns a program that reads input with other lines', async () => {
+    const checks: Check[] = [{ type: 'rerun', input: ['Grace'], output: 'Hello, Grace!', message: 'Greet whoever types their name.' }];
+    expect(verdicts(await py('name = input()\nprint(f"Hello, {name}!")', checks, { stdin: ['Ada'] }))).toEqual([true]);
+    expect(verdicts(await py('input()\nprint("Hello, Ada!")', checks, { stdin: ['Ada'] }))).toEqual([false]);
+  });
+
+  it('checks with the real builtins when the program replaces len, print or builtins themselves', async () => {
+    const checks: Check[] = [{ type: 'assert', code: 'assert len(names) == 3', message: 'Three names.' }];
+    expect(verdicts(await py('names = ["a"]\nlen = lambda value: 3', checks))).toEqual([false]);
+    expect(verdicts(await py('import builtins\nnames = ["a"]\nbuiltins.len = lambda value: 3', checks))).toEqual([false]);
+    expect(verdicts(await py('names = ["a", "b", "c"]\nprint = None', checks))).toEqual([true]);
+  });
+
+  it('cannot reach the harness, and tampering in one run changes nothing in the next', async () => {
+    const tamper = [
+      'import sys, time, ast, builtins, __main__',
+      'assert "__codetrail" not in vars(__main__) and "__codetrail_run" not in vars(__main__)',
+      'time.monotonic = lambda: 0',
+      'ast.walk = lambda tree: []',
+      'builtins.isinstance = lambda *args: True',
+      'sys.settrace = lambda tracer: None',
+      'print("done")',
+    ].join('\n');
+    const tampered = await py(tamper, [{ type: 'output-equals', text: 'done', message: 'Print done.' }]);
+    expect(tampered).toMatchObject({ status: 'ran', passed: true, error: null });
+    // The next learner's run is judged, and stopped, exactly as before.
+    expect(verdicts(await py(honest))).toEqual([true, true, true]);
+    expect(verdicts(await py('prices = [12, 20, 4]\n# for\nprint(36)'))).toEqual([false, false, true]);
+    expect(await py('while True:\n    pass', [])).toMatchObject({ timedOut: true });
+  });
+});
+
+describe('JavaScript: behaviour and constructs, not text', () => {
+  const js = (content: string, checks = sumChecks('javascript')) => run('JS', 'main.js', content, checks);
+  const honest = 'const prices = [12, 20, 4];\nlet total = 0;\nfor (const price of prices) {\n  total += price;\n}\nconsole.log(total);';
+
+  it.each([
+    ['the honest loop', honest, [true, true, true]],
+    ['the output hard-coded, the loop in a comment', 'const prices = [12, 20, 4];\n// for (const price of prices)\nconsole.log(36);', [false, false, true]],
+    ['the loop in a template literal', 'const prices = [12, 20, 4];\nconst note = `for (;;) {}`;\nconsole.log(36);', [false, false, true]],
+    ['a let declared later than used elsewhere', 'let prices = [12, 20, 4];\nlet total = 0;\nfor (let i = 0; i < prices.length; i++) total += prices[i];\nconsole.log(total);', [true, true, true]],
+  ])('%s', async (_label, content, expected) => {
+    expect(verdicts(await js(content))).toEqual(expected);
+  });
+
+  it('keeps the checks’ assert out of the program’s reach', async () => {
+    const checks: Check[] = [{ type: 'assert', code: 'assert(names.length === 3, "three names")', message: 'Three names.' }];
+    for (const attack of ['assert = () => {};', 'globalThis.assert = () => {};', 'Object.freeze(globalThis);']) {
+      expect(verdicts(await js(`const names = ["a"];\n${attack}`, checks))).toEqual([false]);
+    }
+    expect(verdicts(await js('const names = ["a", "b", "c"];\nassert = () => { throw new Error("no"); };', checks))).toEqual([true]);
+  });
+});
+
+describe('SQL: the same query on data the learner never sees', () => {
+  const seed = 'CREATE TABLE books (id INTEGER, title TEXT, year INTEGER);\nINSERT INTO books VALUES (1, "Dune", 1965), (2, "Emma", 1815), (3, "Ulysses", 1922);';
+  const checkSeed = 'CREATE TABLE books (id INTEGER, title TEXT, year INTEGER);\nINSERT INTO books VALUES (1, "Beloved", 1987), (2, "Walden", 1854);';
+  const checks: Check[] = [
+    { type: 'sql-result', columns: ['title', 'year'], rows: [['Dune', 1965], ['Ulysses', 1922]], message: 'List the books from after 1900.' },
+    { type: 'sql-result', data: 'check', columns: ['title', 'year'], rows: [['Beloved', 1987]], message: 'List the books from after 1900.' },
+  ];
+  const sql = (query: string) => run('SQL', 'query.sql', query, checks, { seed, checkSeed });
+  const details = (result: RunResult) => (result.status === 'ran' ? result.checks.map((check) => check.detail ?? null) : []);
+
+  it('passes the real query, in any row order and any column order', async () => {
+    expect(verdicts(await sql('SELECT title, year FROM books WHERE year > 1900;'))).toEqual([true, true]);
+    expect(verdicts(await sql('SELECT year, title FROM books WHERE year > 1900 ORDER BY year DESC;'))).toEqual([true, true]);
+  });
+
+  it('refuses a hard-coded result on the other data, without showing that data', async () => {
+    const result = await sql("SELECT 'Dune' AS title, 1965 AS year UNION ALL SELECT 'Ulysses', 1922;");
+    expect(verdicts(result)).toEqual([true, false]);
+    expect(details(result)[1]).toBe('On other data your query returns 2 rows instead of 1. Does it compute the answer from the table, or is a value typed in?');
+    expect(details(result)[1]).not.toMatch(/Beloved|Walden/);
+  });
+
+  it('says what differs on the lesson data', async () => {
+    const result = await sql('SELECT title FROM books WHERE year > 1900;');
+    expect(details(result)[0]).toBe('Your result is missing the column `year`.');
+  });
+});
