@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const examples = await verifyExplanationOutputs(content, engine);
   await engine.close();
   if (report([...verification.errors, ...examples.errors], 'code lesson problem')) return 1;
-  const summary = summarizeContent(content, verification.verified);
+  const summary = summarizeContent(content, verification.verified, verification.robustness);
   if (json) {
     console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims }, null, 2));
     return 0;

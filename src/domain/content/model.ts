@@ -41,9 +41,23 @@ export interface LessonFileDefinition {
 
 export type GapSegment = string | { gap: number };
 
+/**
+ * Another answer to a code lesson, for content:check's robustness stage: a wrong one must fail the
+ * checks, an alternative (correct, written another way) must pass. Its files replace the
+ * solution's files of the same name. Never sent to learners.
+ */
+export interface SolutionVariant {
+  label: string;
+  files: { name: string; content: string }[];
+}
+
 export interface ExecutableContent {
   files: LessonFileDefinition[];
   solution: { name: string; content: string }[];
+  /** Answers that must fail (hard-coded output, the construct only in a comment, an off-by-one…). */
+  wrong?: SolutionVariant[];
+  /** Correct answers written another way, which must pass. */
+  alternatives?: SolutionVariant[];
   checks: Check[];
   /** SQL run before the learner's query (SQL lessons). */
   seed: string | null;

@@ -67,6 +67,11 @@ describe('compileContent', () => {
       codeLessons: 2,
       verifiedCodeLessons: 0,
       byInteraction: { 'multiple-choice': 2, 'fill-gap': 0, reorder: 0, code: 2 },
+      wrongRefused: 0,
+      wrong: 0,
+      alternativesAccepted: 0,
+      alternatives: 0,
+      robustLessons: 0,
     });
   });
 

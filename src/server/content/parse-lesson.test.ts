@@ -150,3 +150,41 @@ describe('parseLesson: input lines and the explanation length', () => {
     expect(parseLesson(wordy, 'l.md').errors).toEqual([expect.objectContaining({ message: expect.stringContaining('words outside its code blocks') })]);
   });
 });
+
+describe('parseLesson: wrong and alternative answers', () => {
+  const withVariants = (parts: string) => `${codeLesson}\n${parts}`;
+
+  it('reads each answer with its label, as the file it replaces', () => {
+    const { lesson: parsed, errors } = parseLesson(
+      withVariants(
+        `# --wrong--\n## main.py (hard-coded output)\n${fence}python\nprint("hello" if False else "hello")\n${fence}\n## main.py (the word only in a comment)\n${fence}python\n# print("hello")\n${fence}\n\n# --alternatives--\n## main.py (single quotes)\n${fence}python\nprint('hello')\n${fence}\n`,
+      ),
+      'l.md',
+    );
+    expect(errors).toEqual([]);
+    expect(parsed?.executableContent?.wrong).toEqual([
+      { label: 'hard-coded output', files: [{ name: 'main.py', content: 'print("hello" if False else "hello")' }] },
+      { label: 'the word only in a comment', files: [{ name: 'main.py', content: '# print("hello")' }] },
+    ]);
+    expect(parsed?.executableContent?.alternatives).toEqual([{ label: 'single quotes', files: [{ name: 'main.py', content: "print('hello')" }] }]);
+  });
+
+  it('leaves both lists out when the lesson has none', () => {
+    expect(parseLesson(codeLesson, 'l.md').lesson?.executableContent).not.toHaveProperty('wrong');
+  });
+
+  it.each([
+    ['an answer without a label', `# --wrong--\n## main.py\n${fence}python\nprint(1)\n${fence}\n`, /needs a heading "## <file name> \(<what it shows>\)"/],
+    ['an answer for a file the lesson lacks', `# --alternatives--\n## other.py (x)\n${fence}python\nprint(1)\n${fence}\n`, /"other.py" in "alternatives" is not one of the lesson's files/],
+    ['an answer for a read-only file', `# --wrong--\n## notes.txt (x)\n${fence}\nchanged\n${fence}\n`, /"notes.txt" in "wrong" is read-only/],
+    ['two answers with one label', `# --wrong--\n## main.py (same)\n${fence}python\nprint(1)\n${fence}\n## main.py (same)\n${fence}python\nprint(2)\n${fence}\n`, /both called "same"/],
+    ['an empty part', `# --wrong--\nnothing here\n`, /"wrong" has no answers/],
+  ])('refuses %s', (_label, parts, message) => {
+    expect(parseLesson(withVariants(parts), 'l.md').errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
+  });
+
+  it('refuses the parts on lessons that are not code lessons', () => {
+    const choice = lesson('id: q\ntitle: Q\ninteraction: multiple-choice', `${common}\n# --question--\nWhy?\n\n# --choices--\n- [x] Yes\n- [ ] No\n\n# --wrong--\n## main.py (x)\n${fence}python\nprint(1)\n${fence}\n`);
+    expect(parseLesson(choice, 'l.md').errors).toEqual([expect.objectContaining({ message: 'part "wrong" is not used by multiple-choice lessons' })]);
+  });
+});

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { checkSchema, INTERACTIONS, type Check, type GapSegment, type Interaction, type Lesson, type LessonFileDefinition } from '@/domain/content/model';
+import { checkSchema, INTERACTIONS, type Check, type GapSegment, type Interaction, type Lesson, type LessonFileDefinition, type SolutionVariant } from '@/domain/content/model';
 import { CODE_LANGUAGES, isCodeLanguage, languageFromFileName, type CodeLanguage } from '@/domain/lessons/code-language';
 import { ID_PATTERN, type ContentError } from './content-error';
 import { fencedBlocks, listItems, splitFrontMatter, splitParts, textOf, type Part } from './markdown-parts';
@@ -18,7 +18,7 @@ const PARTS_BY_INTERACTION: Record<Interaction['kind'], { required: string[]; op
   'multiple-choice': { required: ['question', 'choices'], optional: [] },
   'fill-gap': { required: ['files'], optional: ['options'] },
   reorder: { required: ['lines'], optional: [] },
-  code: { required: ['files', 'solution', 'checks'], optional: ['seed', 'input'] },
+  code: { required: ['files', 'solution', 'checks'], optional: ['seed', 'input', 'wrong', 'alternatives'] },
 };
 const COMMON_PARTS = ['explanation', 'hints'];
 
@@ -51,6 +51,32 @@ function parseFiles(part: Part, file: string, errors: Errors, allowReadOnly: boo
   }
   if (files.length === 0 && blocks.length === 0) errors.push({ file, line: part.line, message: `"${part.name}" has no files` });
   return files;
+}
+
+/**
+ * `# --wrong--` and `# --alternatives--`: one answer per code block, each under a heading
+ * `## <file> (<what it shows>)`; the block replaces that file of the solution.
+ */
+function parseVariants(part: Part, file: string, errors: Errors, lessonFiles: LessonFileDefinition[]): SolutionVariant[] {
+  const { blocks, unclosed } = fencedBlocks(part.body);
+  if (unclosed) errors.push({ file, line: unclosed.line, message: 'code block is not closed' });
+  const variants: SolutionVariant[] = [];
+  for (const block of blocks) {
+    const heading = block.heading ? /^##\s+(\S+)\s+\((.+)\)\s*$/.exec(block.heading.text) : null;
+    const line = block.heading?.line ?? block.line;
+    if (!heading?.[1] || !heading[2]?.trim()) {
+      errors.push({ file, line, message: `every answer in "${part.name}" needs a heading "## <file name> (<what it shows>)" before its code block` });
+      continue;
+    }
+    const [, name, label] = heading;
+    const target = lessonFiles.find((definition) => definition.name === name);
+    if (!target) errors.push({ file, line, message: `"${name}" in "${part.name}" is not one of the lesson's files` });
+    else if (!target.editable) errors.push({ file, line, message: `"${name}" in "${part.name}" is read-only; learners cannot change it` });
+    else if (variants.some((variant) => variant.label === label.trim())) errors.push({ file, line, message: `two answers in "${part.name}" are both called "${label.trim()}"` });
+    else variants.push({ label: label.trim(), files: [{ name, content: block.content }] });
+  }
+  if (blocks.length === 0) errors.push({ file, line: part.line, message: `"${part.name}" has no answers` });
+  return variants;
 }
 
 function singleBlock(part: Part, file: string, errors: Errors): { info: string; content: string; line: number } | null {
@@ -250,6 +276,10 @@ export function parseLesson(text: string, file: string): { lesson: Lesson | null
       interaction = { kind: 'code' };
       executable = { files, solution: solution.map(({ name, content }) => ({ name, content })), checks, seed: seedBlock?.content ?? null };
       if (inputBlock) executable.input = inputBlock.content.replace(/\n$/, '').split('\n');
+      const wrongPart = byName.get('wrong');
+      const alternativesPart = byName.get('alternatives');
+      if (wrongPart) executable.wrong = parseVariants(wrongPart, file, errors, files);
+      if (alternativesPart) executable.alternatives = parseVariants(alternativesPart, file, errors, files);
       break;
     }
   }

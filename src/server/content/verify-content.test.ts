@@ -51,6 +51,37 @@ describe('verifyCodeLessons', () => {
   });
 });
 
+describe('verifyCodeLessons: the robustness stage', () => {
+  const engine = createNodeCheckEngine();
+  const withVariants = (wrong: [string, string][], alternatives: [string, string][]): Lesson => {
+    const base = codeLesson('robust', '# print the answer', 'print(6 * 7)');
+    const variants = (list: [string, string][]) => list.map(([label, code]) => ({ label, files: [{ name: 'main.py', content: code }] }));
+    return { ...base, executableContent: { ...base.executableContent!, wrong: variants(wrong), alternatives: variants(alternatives) } };
+  };
+
+  it('counts wrong answers refused and alternatives accepted per track', async () => {
+    const report = await verifyCodeLessons(contentOf([withVariants([['off by one', 'print(6 * 7 + 1)'], ['nothing printed', 'x = 42']], [['a variable', 'answer = 42\nprint(answer)']])]), engine);
+    expect(report.errors).toEqual([]);
+    expect([...report.verified]).toEqual(['robust']);
+    expect(report.robustness.get('t')).toEqual({ wrong: 2, wrongRefused: 2, alternatives: 1, alternativesAccepted: 1, lessonsWithoutWrong: [], lessonsWithoutAlternative: [] });
+  });
+
+  it('reports a wrong answer that passes and an alternative that is refused, by label', async () => {
+    const report = await verifyCodeLessons(contentOf([withVariants([['hard-coded', 'print(42)']], [['a typo', 'print(6 * 7, "!")']])]), engine);
+    expect(report.errors).toEqual([
+      { file: 'content/robust.md', line: 1, message: 'the wrong answer "hard-coded" passes every check: add a check that refuses it' },
+      { file: 'content/robust.md', line: 1, message: 'the alternative answer "a typo" is refused: check 1 (output-equals) fails: Print the answer.' },
+    ]);
+    expect(report.verified.size).toBe(0);
+    expect(report.robustness.get('t')).toMatchObject({ wrong: 1, wrongRefused: 0, alternatives: 1, alternativesAccepted: 0 });
+  });
+
+  it('lists the code lessons that name no wrong answer or no alternative', async () => {
+    const report = await verifyCodeLessons(contentOf([codeLesson('plain', '# print the answer', 'print(42)'), withVariants([['off by one', 'print(43)']], [])]), engine);
+    expect(report.robustness.get('t')).toMatchObject({ lessonsWithoutWrong: ['plain'], lessonsWithoutAlternative: ['plain', 'robust'] });
+  });
+});
+
 describe('explanation examples that claim an output', () => {
   const fence = '```';
   const engine = createNodeCheckEngine();

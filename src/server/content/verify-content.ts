@@ -1,10 +1,26 @@
-import type { CompiledContent, Lesson } from '@/domain/content/model';
+import type { CompiledContent, Lesson, SolutionVariant } from '@/domain/content/model';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import type { CheckEngine, RunResult } from '@/runner/run-types';
 import type { ContentError } from './content-error';
 
+/** The robustness stage's figures for one track. */
+export interface RobustnessFigures {
+  /** Wrong answers listed, and how many the checks refused. */
+  wrong: number;
+  wrongRefused: number;
+  alternatives: number;
+  alternativesAccepted: number;
+  /** Code lessons that list no wrong answer, or no alternative. */
+  lessonsWithoutWrong: string[];
+  lessonsWithoutAlternative: string[];
+}
+
+export const emptyRobustness = (): RobustnessFigures => ({ wrong: 0, wrongRefused: 0, alternatives: 0, alternativesAccepted: 0, lessonsWithoutWrong: [], lessonsWithoutAlternative: [] });
+
 export interface VerificationReport {
   verified: Set<string>;
+  /** Per track id. */
+  robustness: Map<string, RobustnessFigures>;
   /** Code lessons this runtime cannot run (HTML/CSS, SQL), with why. */
   notRunnable: { lessonId: string; reason: string }[];
   errors: ContentError[];
@@ -25,14 +41,22 @@ export function solutionFiles(lesson: Lesson): { name: string; content: string }
   return executable.files.map((file) => executable.solution.find((solved) => solved.name === file.name) ?? { name: file.name, content: file.content });
 }
 
+/** A wrong or alternative answer's files: the solution with the variant's files put over it. */
+export function variantFiles(lesson: Lesson, variant: SolutionVariant): { name: string; content: string }[] {
+  return solutionFiles(lesson).map((file) => variant.files.find((changed) => changed.name === file.name) ?? file);
+}
+
 /**
  * Proves every code lesson with the check engine the player uses: the solution passes every
- * check and the starter fails at least one (so learners have something to do).
+ * check, the starter fails at least one (so learners have something to do), every wrong answer
+ * the lesson lists fails and every alternative passes (the robustness stage).
  */
 export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine): Promise<VerificationReport> {
-  const report: VerificationReport = { verified: new Set(), notRunnable: [], errors: [] };
-  const lessons = content.tracks.flatMap((track) => track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)));
-  for (const lesson of lessons) {
+  const report: VerificationReport = { verified: new Set(), robustness: new Map(), notRunnable: [], errors: [] };
+  const lessons = content.tracks.flatMap((track) =>
+    track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => ({ lesson, trackId: track.id })))),
+  );
+  for (const { lesson, trackId } of lessons) {
     const executable = lesson.executableContent;
     if (lesson.interaction.kind !== 'code' || !executable) continue;
     const lessonType = lessonTypeFromFiles(executable.files);
@@ -51,6 +75,31 @@ export async function verifyCodeLessons(content: CompiledContent, engine: CheckE
     if (starter.status === 'ran' && starter.passed) {
       ok = false;
       report.errors.push({ file: lesson.source, line: 1, message: 'the starter code already passes every check: give the learner something to do' });
+    }
+    const figures = report.robustness.get(trackId) ?? emptyRobustness();
+    report.robustness.set(trackId, figures);
+    const wrong = executable.wrong ?? [];
+    const alternatives = executable.alternatives ?? [];
+    if (wrong.length === 0) figures.lessonsWithoutWrong.push(lesson.id);
+    if (alternatives.length === 0) figures.lessonsWithoutAlternative.push(lesson.id);
+    for (const variant of wrong) {
+      figures.wrong += 1;
+      const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
+      if (result.status === 'ran' && !result.passed) figures.wrongRefused += 1;
+      else {
+        ok = false;
+        report.errors.push({ file: lesson.source, line: 1, message: `the wrong answer "${variant.label}" passes every check: add a check that refuses it` });
+      }
+    }
+    for (const variant of alternatives) {
+      figures.alternatives += 1;
+      const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
+      if (result.status === 'ran' && result.passed) figures.alternativesAccepted += 1;
+      else {
+        ok = false;
+        const why = result.status === 'ran' ? describeFailure(result) : result.reason;
+        report.errors.push({ file: lesson.source, line: 1, message: `the alternative answer "${variant.label}" is refused: ${why}` });
+      }
     }
     if (ok) report.verified.add(lesson.id);
   }
