@@ -40,7 +40,8 @@ async function main(): Promise<number> {
   // Content is trusted (reviewed in git), so one process per language serves every lesson and
   // pages run their scripts as in the browser (DOM lessons in JavaScript).
   const engine = createSandboxedCheckEngine({ reuse: true, runPageScripts: true, onWarning: (message) => console.warn(message) });
-  const verification = await verifyCodeLessons(content, engine);
+  // Every code lesson proves its checks against at least one wrong answer and one alternative.
+  const verification = await verifyCodeLessons(content, engine, { requireRobustness: true });
   const examples = await verifyExplanationOutputs(content, engine);
   await engine.close();
   if (report([...verification.errors, ...examples.errors], 'code lesson problem')) return 1;

@@ -79,6 +79,15 @@ describe('verifyCodeLessons: the robustness stage', () => {
   it('lists the code lessons that name no wrong answer or no alternative', async () => {
     const report = await verifyCodeLessons(contentOf([codeLesson('plain', '# print the answer', 'print(42)'), withVariants([['off by one', 'print(43)']], [])]), engine);
     expect(report.robustness.get('t')).toMatchObject({ lessonsWithoutWrong: ['plain'], lessonsWithoutAlternative: ['plain', 'robust'] });
+    expect(report.errors).toEqual([]);
+  });
+
+  it('makes both required when asked (content:check asks)', async () => {
+    const report = await verifyCodeLessons(contentOf([codeLesson('plain', '# print the answer', 'print(42)'), withVariants([['off by one', 'print(43)']], [])]), engine, { requireRobustness: true });
+    expect(report.errors.map((error) => `${error.file}: ${error.message}`)).toEqual([
+      'content/plain.md: list at least a wrong answer that must fail (# --wrong--) and a correct alternative that must pass (# --alternatives--)',
+      'content/robust.md: list at least a correct alternative that must pass (# --alternatives--)',
+    ]);
   });
 });
 

@@ -51,7 +51,7 @@ export function variantFiles(lesson: Lesson, variant: SolutionVariant): { name: 
  * check, the starter fails at least one (so learners have something to do), every wrong answer
  * the lesson lists fails and every alternative passes (the robustness stage).
  */
-export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine): Promise<VerificationReport> {
+export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine, options: { requireRobustness?: boolean } = {}): Promise<VerificationReport> {
   const report: VerificationReport = { verified: new Set(), robustness: new Map(), notRunnable: [], errors: [] };
   const lessons = content.tracks.flatMap((track) =>
     track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => ({ lesson, trackId: track.id })))),
@@ -82,6 +82,11 @@ export async function verifyCodeLessons(content: CompiledContent, engine: CheckE
     const alternatives = executable.alternatives ?? [];
     if (wrong.length === 0) figures.lessonsWithoutWrong.push(lesson.id);
     if (alternatives.length === 0) figures.lessonsWithoutAlternative.push(lesson.id);
+    if (options.requireRobustness && (wrong.length === 0 || alternatives.length === 0)) {
+      ok = false;
+      const lacking = [wrong.length === 0 ? 'a wrong answer that must fail (# --wrong--)' : null, alternatives.length === 0 ? 'a correct alternative that must pass (# --alternatives--)' : null].filter(Boolean);
+      report.errors.push({ file: lesson.source, line: 1, message: `list at least ${lacking.join(' and ')}` });
+    }
     for (const variant of wrong) {
       figures.wrong += 1;
       const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
