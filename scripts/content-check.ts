@@ -9,6 +9,8 @@ import { compileContent } from '../src/server/content/compile-content';
 import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
 import { verifyCodeLessons, verifyExplanationOutputs } from '../src/server/content/verify-content';
+import { createChromiumHtmlRunner } from '../src/runner/node/chromium-html-runner';
+import type { RunRequest } from '../src/runner/run-types';
 import { createSandboxedCheckEngine } from '../src/runner/sandbox/sandbox-pool';
 
 function optionValue(name: string): string | null {
@@ -39,7 +41,11 @@ async function main(): Promise<number> {
   // In sandbox processes like every server-side run, with their hard time and memory limits.
   // Content is trusted (reviewed in git), so one process per language serves every lesson and
   // pages run their scripts as in the browser (DOM lessons in JavaScript).
-  const engine = createSandboxedCheckEngine({ reuse: true, runPageScripts: true, onWarning: (message) => console.warn(message) });
+  const sandboxed = createSandboxedCheckEngine({ reuse: true, runPageScripts: true, onWarning: (message) => console.warn(message) });
+  // Pages are graded in Chromium, as the player grades them (jsdom ignores the cascade's specificity,
+  // inheritance and layout); CONTENT_CHECK_PAGES=jsdom falls back to jsdom where Chromium is missing.
+  const chromium = process.env.CONTENT_CHECK_PAGES === 'jsdom' ? null : createChromiumHtmlRunner();
+  const engine = { run: (request: RunRequest) => (chromium && request.lessonType === 'HTML' ? chromium.run(request) : sandboxed.run(request)), close: async () => void (await Promise.all([sandboxed.close(), chromium?.close()])) };
   // Every code lesson proves its checks against at least one wrong answer and one alternative.
   const verification = await verifyCodeLessons(content, engine, { requireRobustness: true });
   const examples = await verifyExplanationOutputs(content, engine);

@@ -1,0 +1,44 @@
+import type { Check } from '@/domain/content/model';
+import type { RunResult } from '../run-types';
+import { createChromiumHtmlRunner } from './chromium-html-runner';
+import { createNodeHtmlRunner } from './html-runner';
+
+/**
+ * content:check grades pages in Chromium because jsdom's cascade is not a browser's: it lets the
+ * last rule win whatever the specificity, ignores `!important` and does not inherit. Each case
+ * here is a page jsdom misjudges and Chromium judges as the learner's browser does.
+ */
+
+jest.setTimeout(60_000);
+
+const chromium = createChromiumHtmlRunner();
+const jsdom = createNodeHtmlRunner({ runScripts: true });
+afterAll(() => chromium.close());
+
+const page = (css: string, body: string) => [
+  { name: 'index.html', content: `<!doctype html><html lang="en"><head><link rel="stylesheet" href="style.css"></head><body>${body}</body></html>` },
+  { name: 'style.css', content: css },
+];
+const verdicts = (result: RunResult) => (result.status === 'ran' ? result.checks.map((check) => check.passed) : null);
+const red: Check = { type: 'css', selector: '#today p', property: 'color', value: 'red', message: 'Make it red.' };
+
+describe('pages graded in Chromium, as the player grades them', () => {
+  it.each([
+    ['an id selector outweighs a later class rule', '#today p { color: red; }\n.note { color: blue; }', '<div id="today"><p class="note">Hi</p></div>', [true], [false]],
+    ['!important beats a later, more specific rule', 'p { color: red !important; }\n#today p { color: blue; }', '<div id="today"><p>Hi</p></div>', [true], [false]],
+    ['colour is inherited from the parent', '#today { color: red; }', '<div id="today"><p>Hi</p></div>', [true], [false]],
+  ])('%s', async (_label, css, body, inChromium, inJsdom) => {
+    const request = { lessonType: 'HTML' as const, files: page(css, body), checks: [red] };
+    expect(verdicts(await chromium.run(request))).toEqual(inChromium);
+    expect(verdicts(await jsdom.run(request))).toEqual(inJsdom);
+  });
+
+  it('runs the page’s script before measuring, and measures layout-dependent values', async () => {
+    const files = page('body { margin: 0; }\n.page { max-width: 640px; margin: 0 auto; }', '<main class="page"><ul id="list"></ul></main><script>document.getElementById("list").innerHTML = "<li>Milk</li><li>Eggs</li>";</script>');
+    const checks: Check[] = [
+      { type: 'dom', selector: '#list li', count: 2, message: 'Two items.' },
+      { type: 'css', selector: '.page', property: 'margin-left', value: '320px', message: 'Centred in a 1280 px window.' },
+    ];
+    expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { buildPageDocument, measurePageChecks, pageChecksOf } from '../html-page';
+import { evaluateChecks } from '../output-checks';
+import type { RunRequest, RunResult } from '../run-types';
+
+/**
+ * HTML and CSS lessons graded in a real browser, as the player grades them: the same document
+ * (buildPageDocument), the page's own scripts run, and the same measuring function, in headless
+ * Chromium (Debian's, through Playwright). So the cascade, specificity, inheritance, `!important`,
+ * computed colours and layout are the browser's, not jsdom's approximation. Content only: the page
+ * runs with the full rights of a browser tab, so this grades reviewed course files (content:check),
+ * never learners' code.
+ */
+
+/** A desktop browser window: pages are written for one (a capped max-width only shows where the window is wider). */
+export const PREVIEW_VIEWPORT = { width: 1280, height: 800 } as const;
+
+/** Where Chromium is: CHROMIUM_PATH, else Debian's package. */
+export function chromiumPath(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string => Boolean(path));
+  return candidates.find((path) => existsSync(path)) ?? null;
+}
+
+export class ChromiumUnavailableError extends Error {}
+
+export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
+  let launching: Promise<Browser> | null = null;
+  const timeout = options.timeoutMs ?? 10_000;
+
+  function browser(): Promise<Browser> {
+    launching ??= (async () => {
+      const executablePath = chromiumPath();
+      if (!executablePath) throw new ChromiumUnavailableError('content:check grades HTML and CSS in Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH.');
+      const { chromium } = await import('@playwright/test');
+      return chromium.launch({ executablePath, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    })();
+    return launching;
+  }
+
+  async function run(request: RunRequest): Promise<RunResult> {
+    if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
+    const context = await (await browser()).newContext({ viewport: PREVIEW_VIEWPORT, javaScriptEnabled: true, offline: true });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(timeout);
+      await page.setContent(buildPageDocument(request.files), { waitUntil: 'load' });
+      // The function's own source, as the player injects it (`__name` is a helper tsx may add).
+      const measured = (await page.evaluate(
+        `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, window, ${JSON.stringify(pageChecksOf(request.checks))}); })()`,
+      )) as [number, boolean][];
+      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks: new Map(measured) });
+      return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function close(): Promise<void> {
+    const pending = launching;
+    launching = null;
+    if (pending) await (await pending.catch(() => null))?.close();
+  }
+
+  return { run, close };
+}
