@@ -9,6 +9,8 @@ import { compileContent } from '../src/server/content/compile-content';
 import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
 import { verifyCodeLessons, verifyExplanationOutputs } from '../src/server/content/verify-content';
+// Course pages are reviewed files, not learner code: they are graded in Chromium outside the sandbox pool.
+// eslint-disable-next-line no-restricted-imports
 import { createChromiumHtmlRunner } from '../src/runner/node/chromium-html-runner';
 import type { RunRequest } from '../src/runner/run-types';
 import { createSandboxedCheckEngine } from '../src/runner/sandbox/sandbox-pool';
