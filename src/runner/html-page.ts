@@ -1,4 +1,4 @@
-import type { Check } from '@/domain/content/model';
+import type { Check, PageStep } from '@/domain/content/model';
 
 /**
  * HTML lessons: the learner's files become one document (linked CSS and scripts inlined, since the
@@ -13,12 +13,14 @@ export interface PageCheck {
   count?: number;
   property?: string;
   value?: string;
+  /** Fields filled and elements clicked just before this check looks. */
+  before?: PageStep[];
 }
 
 export function pageChecksOf(checks: Check[]): PageCheck[] {
   return checks.flatMap((check, index): PageCheck[] => {
-    if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count }];
-    if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value }];
+    if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count, before: check.before }];
+    if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value, before: check.before }];
     return [];
   });
 }
@@ -58,8 +60,21 @@ export function buildPageDocument(files: { name: string; content: string }[]): s
  */
 export function measurePageChecks(doc: Document, view: { getComputedStyle: (element: Element) => CSSStyleDeclaration }, checks: PageCheck[]): [number, boolean][] {
   const normalise = (value: string) => value.trim().toLowerCase().replace(/\s+/g, ' ');
+  // A learner's actions, as events the page's own handlers receive: typing fires input and change,
+  // a click is a click (on a form's submit button it submits). False when an element is missing.
+  const act = (step: PageStep): boolean => {
+    const target = doc.querySelector('fill' in step ? step.fill : step.click);
+    if (!target) return false;
+    if ('fill' in step) {
+      (target as HTMLInputElement).value = step.with;
+      target.dispatchEvent(new (doc.defaultView as Window & typeof globalThis).Event('input', { bubbles: true }));
+      target.dispatchEvent(new (doc.defaultView as Window & typeof globalThis).Event('change', { bubbles: true }));
+    } else (target as HTMLElement).click();
+    return true;
+  };
   return checks.map((check) => {
     try {
+      if (check.before && !check.before.every(act)) return [check.index, false];
       const elements = Array.from(doc.querySelectorAll(check.selector));
       if (check.type === 'dom') {
         const matching = check.text === undefined ? elements : elements.filter((element) => (element.textContent ?? '').includes(check.text as string));

@@ -35,6 +35,16 @@ export const CONSTRUCTS = [
 ] as const;
 export type Construct = (typeof CONSTRUCTS)[number];
 
+/**
+ * What a learner would do on the page before a `dom` or `css` check looks: type into a field, click.
+ * Steps run in check order on the same page, so later checks see what earlier steps did.
+ */
+export const pageStepSchema = z.union([
+  z.object({ fill: z.string().min(1), with: z.string() }).strict(),
+  z.object({ click: z.string().min(1) }).strict(),
+]);
+export type PageStep = z.infer<typeof pageStepSchema>;
+
 /** A value a `rerun` check gives a top-level variable (JSON, as YAML writes it). */
 const injectedValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(injectedValue), z.record(z.string(), injectedValue)]));
 
@@ -66,8 +76,12 @@ export const checkSchema = z.discriminatedUnion('type', [
       message,
     })
     .strict(),
-  z.object({ type: z.literal('dom'), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message }).strict(),
-  z.object({ type: z.literal('css'), selector: z.string().min(1), property: z.string().min(1), value: z.string().min(1), message }).strict(),
+  z
+    .object({ type: z.literal('dom'), before: z.array(pageStepSchema).optional(), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message })
+    .strict(),
+  z
+    .object({ type: z.literal('css'), before: z.array(pageStepSchema).optional(), selector: z.string().min(1), property: z.string().min(1), value: z.string().min(1), message })
+    .strict(),
   z
     .object({
       type: z.literal('sql-result'),

@@ -41,4 +41,30 @@ describe('pages graded in Chromium, as the player grades them', () => {
     ];
     expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
   });
+
+  it('types and clicks as a learner would before a check looks, in check order, in Chromium and in jsdom', async () => {
+    const script = `document.getElementById("add").addEventListener("click", () => {
+      const input = document.getElementById("todo-text");
+      if (input.value.trim() === "") return;
+      const item = document.createElement("li");
+      item.textContent = input.value.trim();
+      item.addEventListener("click", () => item.classList.toggle("done"));
+      document.getElementById("list").append(item);
+      input.value = "";
+    });`;
+    const files = page('.done { text-decoration: line-through; }', `<label for="todo-text">New task</label><input id="todo-text"><button id="add">Add</button><ul id="list"></ul><script>${script}</script>`);
+    const checks: Check[] = [
+      { type: 'dom', selector: '#list li', count: 0, message: 'The list starts empty.' },
+      { type: 'dom', before: [{ fill: '#todo-text', with: 'Buy milk' }, { click: '#add' }], selector: '#list li', text: 'Buy milk', count: 1, message: 'Adding a task shows it.' },
+      { type: 'dom', before: [{ fill: '#todo-text', with: '   ' }, { click: '#add' }], selector: '#list li', count: 1, message: 'A blank task is not added.' },
+      { type: 'css', before: [{ click: '#list li' }], selector: '#list li', property: 'text-decoration-line', value: 'line-through', message: 'Clicking a task crosses it out.' },
+      { type: 'dom', before: [{ click: '#no-such-button' }], selector: '#list li', message: 'A step on a missing element fails its check.' },
+    ];
+    const request = { lessonType: 'HTML' as const, files, checks };
+    expect(verdicts(await chromium.run(request))).toEqual([true, true, true, true, false]);
+    expect(verdicts(await jsdom.run(request)).slice(0, 3)).toEqual([true, true, true]);
+    // A page whose button does nothing fails the checks that need it.
+    const inert = { ...request, files: page('', '<input id="todo-text"><button id="add">Add</button><ul id="list"></ul>') };
+    expect(verdicts(await chromium.run(inert))).toEqual([true, false, false, false, false]);
+  });
 });

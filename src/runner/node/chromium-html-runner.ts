@@ -22,6 +22,8 @@ export function chromiumPath(): string | null {
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 export class ChromiumUnavailableError extends Error {}
 
 export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
@@ -44,9 +46,14 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(timeout);
-      await page.setContent(buildPageDocument(request.files), { waitUntil: 'load' });
+      // Inside a frame sandboxed like the player's preview (scripts yes; forms, popups, storage no),
+      // so what the page may do here is what it may do there.
+      const frameDocument = `<!doctype html><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files))}"></iframe>`;
+      await page.setContent(frameDocument, { waitUntil: 'load' });
+      const frame = page.frames()[1];
+      if (!frame) throw new Error('The page frame did not load.');
       // The function's own source, as the player injects it (`__name` is a helper tsx may add).
-      const measured = (await page.evaluate(
+      const measured = (await frame.evaluate(
         `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, window, ${JSON.stringify(pageChecksOf(request.checks))}); })()`,
       )) as [number, boolean][];
       const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks: new Map(measured) });
