@@ -40,6 +40,10 @@ function matches(node: AnyNode, parent: AnyNode | null, construct: Construct, na
       return ['ForStatement', 'ForOfStatement', 'ForInStatement'].includes(node.type);
     case 'while':
       return node.type === 'WhileStatement' || node.type === 'DoWhileStatement';
+    case 'loop':
+      return ['ForStatement', 'ForOfStatement', 'ForInStatement', 'WhileStatement', 'DoWhileStatement'].includes(node.type);
+    case 'branch':
+      return node.type === 'IfStatement' || node.type === 'ConditionalExpression';
     case 'if':
       return node.type === 'IfStatement';
     case 'ternary':

@@ -31,6 +31,8 @@ def __codetrail_install():
     real_set = set
     real_len = len
     loads = json.loads
+    import random
+    random_seed = random.seed
     pristine = real_dict(builtins.__dict__)
     builtins_dict = builtins.__dict__
     ast_pristine = real_dict(ast.__dict__)
@@ -112,6 +114,10 @@ def __codetrail_install():
             return real_isinstance(node, (ast.For, ast.AsyncFor))
         if construct == "while":
             return real_isinstance(node, ast.While)
+        if construct == "loop":
+            return real_isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+        if construct == "branch":
+            return real_isinstance(node, (ast.If, ast.IfExp))
         if construct == "if":
             return real_isinstance(node, ast.If)
         if construct == "ternary":
@@ -154,7 +160,7 @@ def __codetrail_install():
     def value_node(value):
         return parse(repr(value), mode="eval").body
 
-    def rerun(source, filename, overrides_json, seconds):
+    def rerun(source, filename, overrides_json, seconds, seed=None):
         # The program with the given top-level variables assigned other values: changed in the
         # parsed program, never in its text. Returns (error, names the program never assigns).
         overrides = loads(overrides_json)
@@ -177,6 +183,8 @@ def __codetrail_install():
             return (None, missing)
         fix_locations(tree)
         namespace = {"__name__": "__main__"}
+        if seed is not None:
+            random_seed(seed)
         return (execute(tree, filename, namespace, seconds), [])
 
     return {"execute": execute, "run_check": run_check, "uses": uses, "rerun": rerun}

@@ -10,7 +10,7 @@ interface Harness {
   execute: (source: string, filename: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
   run_check: (code: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
   uses: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
-  rerun: (source: string, filename: string, overridesJson: string, seconds: number) => PyProxy;
+  rerun: (source: string, filename: string, overridesJson: string, seconds: number, seed?: number) => PyProxy;
 }
 
 const harnesses = new WeakMap<PyodideInterface, Harness>();
@@ -114,7 +114,7 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
         let printed = '';
         capture = (text) => void (printed += text);
         try {
-          const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds);
+          const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, check.seed);
           const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
           result.destroy();
           assertionFailures.set(index, rerunVerdict(check, printed, rawError ? (rawError.message ?? 'error') : null, missing));

@@ -18,8 +18,12 @@ const message = z.string().min(1);
 export const CONSTRUCTS = [
   'for',
   'while',
+  /** for or while (or a comprehension): any loop. */
+  'loop',
   'if',
   'ternary',
+  /** if or a conditional expression: any branch. */
+  'branch',
   'function',
   'return',
   'break',
@@ -71,11 +75,16 @@ export const checkSchema = z.discriminatedUnion('type', [
       set: z.record(z.string().regex(/^[A-Za-z_$][\w$]*$/), injectedValue).optional(),
       /** Lines for input() in this run. */
       input: z.array(z.string()).optional(),
-      /** The whole output this run must print. */
-      output: z.string(),
+      /** Seeds the random generator (Python's random, JavaScript's Math.random) for this run. */
+      seed: z.number().int().optional(),
+      /** The whole output this run must print… */
+      output: z.string().optional(),
+      /** …or text it must contain (when the rest depends on how the program is written). */
+      contains: z.string().min(1).optional(),
       message,
     })
-    .strict(),
+    .strict()
+    .refine((check) => (check.output === undefined) !== (check.contains === undefined), { message: 'a rerun check needs either output or contains' }),
   z
     .object({ type: z.literal('dom'), before: z.array(pageStepSchema).optional(), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message })
     .strict(),

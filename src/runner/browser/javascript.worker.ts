@@ -8,6 +8,7 @@
 import { formatConsoleValue } from '../console-format';
 import { javascriptUses, javascriptWithValues } from '../javascript-analysis';
 import { rerunVerdict } from '../output-checks';
+import { seededRandom } from '../seeded-random';
 import { errorMessage, type RunCommand, type RuntimeMessage, type WireOutcome } from './sandbox-messages';
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -33,7 +34,7 @@ type Evaluate = (code: string, assert: typeof realAssert) => unknown;
  * so they see the learner's variables, while nothing the program does afterwards (return early,
  * reassign names) can replace it. Names carry a random part the program cannot know in advance.
  */
-function execute(source: string, print: (...values: unknown[]) => void): { error: unknown; evaluate: Evaluate | null } {
+function execute(source: string, print: (...values: unknown[]) => void, random?: () => number): { error: unknown; evaluate: Evaluate | null } {
   const tag = crypto.randomUUID().replace(/-/g, '');
   let evaluate: Evaluate | null = null;
   const exportEvaluator = (candidate: Evaluate) => {
@@ -42,7 +43,9 @@ function execute(source: string, print: (...values: unknown[]) => void): { error
   const preamble = `function __codetrail_eval_${tag}(__codetrail_code_${tag}, __codetrail_assert_${tag}) { return eval(__codetrail_code_${tag}); } __codetrail_export_${tag}(__codetrail_eval_${tag}); `;
   const console = { log: print, info: print, warn: print, error: print, debug: print };
   try {
-    new Function('console', 'assert', `__codetrail_export_${tag}`, `${preamble}${source}`)(console, realAssert, exportEvaluator);
+    // A seeded run sees a Math whose random is the seeded generator.
+    const math = random ? Object.create(Math, { random: { value: random } }) : Math;
+    new Function('console', 'assert', 'Math', `__codetrail_export_${tag}`, `${preamble}${source}`)(console, realAssert, math, exportEvaluator);
     return { error: null, evaluate: evaluate ? wrapChecks(evaluate, tag) : null };
   } catch (caught) {
     return { error: caught, evaluate: null };
@@ -86,7 +89,8 @@ function run({ id, request }: RunCommand): WireOutcome {
     const changed = javascriptWithValues(entry.content, check.set ?? {});
     if ('error' in changed) return void assertionFailures.push([index, changed.error]);
     let printed = '';
-    const again = changed.missing.length > 0 ? null : execute(changed.source, (...values) => void (printed += `${values.map(formatConsoleValue).join(' ')}\n`));
+    const random = check.seed === undefined ? undefined : seededRandom(check.seed);
+    const again = changed.missing.length > 0 ? null : execute(changed.source, (...values) => void (printed += `${values.map(formatConsoleValue).join(' ')}\n`), random);
     assertionFailures.push([index, rerunVerdict(check, printed, again?.error ? errorMessage(again.error) : null, changed.missing)]);
   });
   return { status: 'ran', error: null, assertionFailures, queryResult: null, pageChecks: [] };

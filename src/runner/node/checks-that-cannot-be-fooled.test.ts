@@ -120,3 +120,45 @@ describe('SQL: the same query on data the learner never sees', () => {
     expect(details(result)[0]).toBe('Your result is missing the column `year`.');
   });
 });
+
+describe('rerun and uses: seeds, partial output, any loop or branch', () => {
+  it.each([
+    ['Python', 'main.py', 'import random\nroll = random.randint(1, 6)\nprint(f"You rolled {roll}")', 'print("You rolled 4")'],
+    ['JS', 'main.js', 'const roll = Math.floor(Math.random() * 6) + 1;\nconsole.log(`You rolled ${roll}`);', 'console.log("You rolled 4");'],
+  ] as const)('%s: a seeded rerun prints the same roll every time; a fixed roll fails', async (lessonType, name, honest, fixed) => {
+    const first = await run(lessonType, name, honest, []);
+    const rolled = first.status === 'ran' ? first.output.trim() : '';
+    const seededTwice: Check[] = [1, 2].map(() => ({ type: 'rerun' as const, seed: 7, contains: 'You rolled', message: 'Roll the die.' }));
+    expect(verdicts(await run(lessonType, name, honest, seededTwice))).toEqual([true, true]);
+    // The seeded roll is the same run after run, so a lesson can name it.
+    const seeded = await run(lessonType, name, honest, [{ type: 'rerun', seed: 7, output: 'never this', message: 'x' }]);
+    const seededRoll = seeded.status === 'ran' ? seeded.checks[0] : null;
+    expect(seededRoll?.passed).toBe(false);
+    const rolls = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      for (const roll of ['1', '2', '3', '4', '5', '6']) {
+        const result = await run(lessonType, name, honest, [{ type: 'rerun', seed, output: `You rolled ${roll}`, message: 'x' }]);
+        if (verdicts(result)[0]) rolls.add(`${seed}:${roll}`);
+      }
+    }
+    expect(rolls.size).toBe(8);
+    expect(new Set([...rolls].map((entry) => entry.split(':')[1])).size).toBeGreaterThan(1);
+    const [seed, roll] = [...rolls][0]!.split(':');
+    const named: Check[] = [{ type: 'rerun', seed: Number(seed), output: `You rolled ${roll}`, message: 'Roll the die.' }];
+    expect(verdicts(await run(lessonType, name, honest, named))).toEqual([true]);
+    expect(verdicts(await run(lessonType, name, fixed, named))[0]).toBe(roll === '4');
+    expect(rolled).toMatch(/^You rolled [1-6]$/);
+  });
+
+  it.each([
+    ['Python', 'main.py', 'n = 0\nwhile n < 3:\n    n += 1\nprint("big" if n > 2 else "small")'],
+    ['JS', 'main.js', 'let n = 0;\nwhile (n < 3) n += 1;\nconsole.log(n > 2 ? "big" : "small");'],
+  ] as const)('%s: loop and branch accept any loop and any branch', async (lessonType, name, code) => {
+    const checks: Check[] = [
+      { type: 'uses', construct: 'loop', message: 'Use a loop.' },
+      { type: 'uses', construct: 'branch', message: 'Decide.' },
+      { type: 'uses', construct: 'for', message: 'A for loop.' },
+    ];
+    expect(verdicts(await run(lessonType, name, code, checks))).toEqual([true, true, false]);
+  });
+});

@@ -3,6 +3,7 @@ import { createContext, runInContext, type Context } from 'node:vm';
 import { formatConsoleValue } from '../console-format';
 import { javascriptUses, javascriptWithValues } from '../javascript-analysis';
 import { evaluateChecks, rerunVerdict } from '../output-checks';
+import { seededRandom } from '../seeded-random';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 
 export function javascriptEntryFile(files: { name: string }[]): string | null {
@@ -34,10 +35,12 @@ function realAssert(condition: unknown, message?: string): void {
  * it is the security boundary; the context only keeps runs apart.)
  */
 export function createNodeJavaScriptRunner() {
-  function execute(source: string, entry: string, timeout: number): { output: string; error: RunError | null; context: Context } {
+  function execute(source: string, entry: string, timeout: number, random?: () => number): { output: string; error: RunError | null; context: Context } {
     let output = '';
     const print = (...values: unknown[]) => void (output += `${values.map(formatConsoleValue).join(' ')}\n`);
     const context = createContext({ console: { log: print, info: print, warn: print, error: print, debug: print }, assert: realAssert });
+    // A seeded run: the context's own Math gets the seeded generator.
+    if (random) (runInContext('Math', context) as { random: () => number }).random = random;
     let error: RunError | null = null;
     try {
       runInContext(source, context, { filename: entry, timeout });
@@ -85,7 +88,7 @@ export function createNodeJavaScriptRunner() {
         if (check.type !== 'rerun') return;
         const changed = javascriptWithValues(source, check.set ?? {});
         if ('error' in changed) return void assertionFailures.set(index, changed.error);
-        const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout);
+        const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout, check.seed === undefined ? undefined : seededRandom(check.seed));
         assertionFailures.set(index, rerunVerdict(check, again?.output ?? '', again?.error ? again.error.message : null, changed.missing));
       });
     }
