@@ -117,11 +117,12 @@ describe('parseLesson', () => {
     ['a solution for a file the lesson lacks', codeLesson.replace('# --solution--\n## main.py', '# --solution--\n## other.py'), /"other.py", which is not one of the lesson's files/],
     ['a solution for a read-only file', codeLesson.replace('# --solution--\n## main.py', '# --solution--\n## notes.txt'), /read-only/],
     ['no hints', codeLesson.replace('- Use print.\n- Put the words in quotes.\n', ''), /at least one hint/],
+    ['an assert that reads the program', codeLesson.replace("code: assert True", 'code: assert "for" in open("main.py").read()'), /check 2 \(assert\) reads "main.py": a check must not read the program's text/],
     ['a uses check without the function it names', codeLesson.replace('- type: output-equals\n  text: hello', '- type: uses\n  construct: call'), /say which function with "name"/],
     ['a JavaScript construct asked of Python', codeLesson.replace('- type: output-equals\n  text: hello', '- type: uses\n  construct: arrow-function'), /Python has no arrow-function/],
     ['a uses check on a missing file', codeLesson.replace('- type: output-equals\n  text: hello', '- type: uses\n  construct: for\n  file: other.py'), /refers to file "other.py"/],
     ['an unknown construct', codeLesson.replace('- type: output-equals\n  text: hello', '- type: uses\n  construct: goto'), /check 1/],
-    ['a rerun check without the output it expects', codeLesson.replace('- type: output-equals\n  text: hello', '- type: rerun\n  set: { name: Ada }'), /check 1 \(output\)/],
+    ['a rerun check without the output it expects', codeLesson.replace('- type: output-equals\n  text: hello', '- type: rerun\n  set: { name: Ada }'), /check 1: a rerun check needs either output or contains/],
     ['a check on check data the lesson lacks', codeLesson.replace('- type: output-equals\n  text: hello', '- type: sql-result\n  data: check\n  columns: [a]\n  rows: [[1]]'), /no "# --check-data--" part/],
     ['an unclosed code block', codeLesson.replace(`print("hello")\n${fence}`, 'print("hello")'), /inside a code block: is a closing fence/],
   ])('refuses %s', (_label, text, message) => {

@@ -152,6 +152,9 @@ function checkReferences(checks: Check[], files: LessonFileDefinition[], file: s
   checks.forEach((check, index) => {
     const label = `check ${index + 1} (${check.type})`;
     if (check.type === 'assert') {
+      // Checks decide behaviour and constructs, never the program's text (use rerun and uses checks).
+      const read = [...names].find((name) => new RegExp(`["'\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'\`]`).test(check.code));
+      if (read) errors.push({ file, line, message: `${label} reads "${read}": a check must not read the program's text; use a rerun check (other values) or a uses check (constructs)` });
       if (check.file && !names.has(check.file)) errors.push({ file, line, message: `${label} refers to file "${check.file}", which the lesson does not have` });
       if (!languages.has('python') && !languages.has('javascript') && !languages.has('jsx'))
         errors.push({ file, line, message: `${label} needs a Python or JavaScript file to run after` });
