@@ -7,7 +7,8 @@ import type { Check, PageStep } from '@/domain/content/model';
 
 export interface PageCheck {
   index: number;
-  type: 'dom' | 'css';
+  type: 'dom' | 'css' | 'css-rule';
+  media?: string;
   selector: string;
   text?: string;
   count?: number;
@@ -21,6 +22,7 @@ export function pageChecksOf(checks: Check[]): PageCheck[] {
   return checks.flatMap((check, index): PageCheck[] => {
     if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count, before: check.before }];
     if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value, before: check.before }];
+    if (check.type === 'css-rule') return [{ index, type: 'css-rule' as const, selector: check.selector, property: check.property, value: check.value, media: check.media }];
     return [];
   });
 }
@@ -72,9 +74,48 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
     } else (target as HTMLElement).click();
     return true;
   };
+  // A rule in the page's stylesheets, as the engine parsed them (CSSOM): states such as :hover and
+  // media queries that nothing on the page triggers are read from the rules themselves.
+  const hasRule = (check: PageCheck): boolean => {
+    const selectorParts = (text: string) => text.split(',').map((part) => normalise(part).replace(/\s*([>+~])\s*/g, '$1'));
+    const wanted = selectorParts(check.selector)[0] ?? '';
+    const wantedMedia = check.media === undefined ? null : normalise(check.media).replace(/\s*:\s*/g, ':');
+    const sameValue = (written: string, expected: string) => {
+      const probe = doc.createElement('div');
+      const parsed = (value: string) => {
+        probe.style.setProperty(check.property as string, value);
+        const result = normalise(probe.style.getPropertyValue(check.property as string) || value);
+        probe.style.removeProperty(check.property as string);
+        return result;
+      };
+      return parsed(written) === parsed(expected);
+    };
+    const visit = (rules: CSSRuleList, media: string | null): boolean =>
+      Array.from(rules).some((rule) => {
+        const grouped = rule as CSSRule & { cssRules?: CSSRuleList; conditionText?: string; media?: MediaList };
+        if (grouped.cssRules && (grouped.conditionText !== undefined || grouped.media !== undefined)) {
+          const condition = normalise(grouped.conditionText ?? grouped.media?.mediaText ?? '').replace(/\s*:\s*/g, ':');
+          return visit(grouped.cssRules, condition);
+        }
+        const style = (rule as CSSStyleRule).style;
+        const selectorText = (rule as CSSStyleRule).selectorText;
+        if (!style || typeof selectorText !== 'string' || !selectorParts(selectorText).includes(wanted)) return false;
+        if (wantedMedia !== null && media !== wantedMedia) return false;
+        const written = style.getPropertyValue(check.property as string);
+        return written !== '' && (check.value === undefined || sameValue(written, check.value));
+      });
+    return Array.from(doc.styleSheets).some((sheet) => {
+      try {
+        return visit(sheet.cssRules, null);
+      } catch {
+        return false;
+      }
+    });
+  };
   return checks.map((check) => {
     try {
       if (check.before && !check.before.every(act)) return [check.index, false];
+      if (check.type === 'css-rule') return [check.index, hasRule(check)];
       const elements = Array.from(doc.querySelectorAll(check.selector));
       if (check.type === 'dom') {
         const matching = check.text === undefined ? elements : elements.filter((element) => (element.textContent ?? '').includes(check.text as string));

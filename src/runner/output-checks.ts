@@ -104,6 +104,7 @@ export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResul
       }
       case 'dom':
       case 'css':
+      case 'css-rule':
         passed = outcome.pageChecks?.get(index) === true;
         break;
       default:

@@ -93,6 +93,19 @@ export const checkSchema = z.discriminatedUnion('type', [
     .strict(),
   z
     .object({
+      type: z.literal('css-rule'),
+      /** A selector of the stylesheet, as written there (case and spaces aside), e.g. `a:hover`. */
+      selector: z.string().min(1),
+      property: z.string().min(1),
+      /** The value the rule gives, compared as the browser parses both; any value when left out. */
+      value: z.string().min(1).optional(),
+      /** The rule must sit inside this media query, e.g. `(min-width: 600px)`. */
+      media: z.string().min(1).optional(),
+      message,
+    })
+    .strict(),
+  z
+    .object({
       type: z.literal('sql-result'),
       columns: z.array(z.string()).min(1),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),

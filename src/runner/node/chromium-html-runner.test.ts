@@ -67,4 +67,19 @@ describe('pages graded in Chromium, as the player grades them', () => {
     const inert = { ...request, files: page('', '<input id="todo-text"><button id="add">Add</button><ul id="list"></ul>') };
     expect(verdicts(await chromium.run(inert))).toEqual([true, false, false, false, false]);
   });
+
+  it('reads :hover and media-query rules from the stylesheet the browser parsed', async () => {
+    const css = 'a { color: black; }\na:hover,\na:focus { color: #c81e1e; text-decoration: underline; }\n/* a:hover { border: 0 } */\n@media (min-width:600px) { .cards { display: grid; } }';
+    const files = page(css, '<a href="#">Home</a><div class="cards"></div>');
+    const checks: Check[] = [
+      { type: 'css-rule', selector: 'a:hover', property: 'color', value: 'rgb(200, 30, 30)', message: 'Colour links on hover.' },
+      { type: 'css-rule', selector: 'a:hover', property: 'border', message: 'Only in a comment: refused.' },
+      { type: 'css-rule', selector: '.cards', property: 'display', value: 'grid', media: '(min-width: 600px)', message: 'A grid from 600px.' },
+      { type: 'css-rule', selector: '.cards', property: 'display', value: 'grid', media: '(min-width: 900px)', message: 'Another breakpoint: refused.' },
+      { type: 'css-rule', selector: 'a:hover', property: 'color', value: 'blue', message: 'Another colour: refused.' },
+    ];
+    const request = { lessonType: 'HTML' as const, files, checks };
+    expect(verdicts(await chromium.run(request))).toEqual([true, false, true, false, false]);
+    expect(verdicts(await jsdom.run(request))).toEqual([true, false, true, false, false]);
+  });
 });

@@ -169,7 +169,7 @@ function checkReferences(checks: Check[], files: LessonFileDefinition[], file: s
       if ((check.construct === 'call' || check.construct === 'import') && !check.name) errors.push({ file, line, message: `${label}: say which ${check.construct === 'call' ? 'function' : 'module'} with "name"` });
     }
     if (check.type === 'rerun' && !program) errors.push({ file, line, message: `${label} needs a Python or JavaScript program to run again` });
-    if ((check.type === 'dom' || check.type === 'css') && !languages.has('html')) errors.push({ file, line, message: `${label} needs an html file to look at` });
+    if ((check.type === 'dom' || check.type === 'css' || check.type === 'css-rule') && !languages.has('html')) errors.push({ file, line, message: `${label} needs an html file to look at` });
     if (check.type === 'sql-result') {
       if (!languages.has('sql')) errors.push({ file, line, message: `${label} needs an sql file whose query it checks` });
       check.rows.forEach((row, rowIndex) => {
