@@ -100,7 +100,8 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
         const style = (rule as CSSStyleRule).style;
         const selectorText = (rule as CSSStyleRule).selectorText;
         if (!style || typeof selectorText !== 'string' || !selectorParts(selectorText).includes(wanted)) return false;
-        if (wantedMedia !== null && media !== wantedMedia) return false;
+        // `screen and (min-width: 700px)` holds `(min-width: 700px)`.
+        if (wantedMedia !== null && (media === null || (media !== wantedMedia && !media.split(' and ').includes(wantedMedia)))) return false;
         const written = style.getPropertyValue(check.property as string);
         return written !== '' && (check.value === undefined || sameValue(written, check.value));
       });
