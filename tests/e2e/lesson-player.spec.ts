@@ -71,7 +71,7 @@ test.describe('lesson player', () => {
     await typeCode(page, '<h1>Codetrail rocks</h1>\n<p>Live preview</p>');
     await expect(preview.locator('p')).toHaveText('Live preview');
     // The sandboxed page cannot reach the app: an opaque origin, from the app's sandbox document.
-    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(await page.locator('iframe[title="Preview of your page"]').getAttribute('src')).toMatch(/^\/api\/sandbox\/page\?v=[0-9a-f]{12}$/);
     await page.getByRole('button', { name: 'Run & check' }).click();
     await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();

@@ -131,7 +131,7 @@ test.describe('security headers and the Content-Security-Policy', () => {
       const response = await request.get(`/api/sandbox/${kind}`);
       expect(response.status()).toBe(200);
       const headers = response.headers();
-      expect(headers['content-security-policy']).toMatch(/^sandbox allow-scripts; default-src 'none';/);
+      expect(headers['content-security-policy']).toMatch(kind === 'page' ? /^sandbox allow-scripts allow-forms; default-src 'none';/ : /^sandbox allow-scripts; default-src 'none';/);
       expect(headers['content-security-policy']).not.toContain('allow-same-origin');
       expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
       // The app's own framing ban would stop the frame from loading.

@@ -52,7 +52,8 @@ describe('the sandbox documents', () => {
 
   it.each(SANDBOX_KINDS)('%s: an opaque origin (never allow-same-origin), nothing by default, framed only by the app', (kind) => {
     const policy = sandboxPolicy(kind, input);
-    expect(policy.sandbox).toEqual(['allow-scripts']);
+    expect(policy.sandbox).toEqual(kind === 'page' ? ['allow-scripts', 'allow-forms'] : ['allow-scripts']);
+    expect(policy.sandbox).not.toContain('allow-same-origin');
     expect(policy['default-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'self'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);

@@ -81,6 +81,9 @@ export interface SandboxPolicyInput {
   frameScriptHash: string;
 }
 
+/** The page frame's sandbox flags: scripts and form events, never allow-same-origin. */
+export const PAGE_SANDBOX = ['allow-scripts', 'allow-forms'] as const;
+
 /**
  * Every sandbox document: an opaque origin (the header repeats the iframe's sandbox attribute, so a
  * frame opened without it is sandboxed all the same), nothing by default, framed only by the app.
@@ -100,6 +103,9 @@ export function sandboxPolicy(kind: SandboxKind, { origin, frameScriptHash }: Sa
     // (No hash for the frame's own inline script: a hash would switch 'unsafe-inline' off.)
     return {
       ...SANDBOX_BASE,
+      // Forms may fire their submit event (a to-do page's "Add"), while form-action 'none' still
+      // stops any submission from leaving the frame.
+      sandbox: [...PAGE_SANDBOX],
       'script-src': ["'unsafe-inline'"],
       'style-src': ["'unsafe-inline'"],
       'img-src': ['data:', 'blob:', 'https:', `${origin}/course-assets/`],

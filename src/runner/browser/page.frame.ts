@@ -17,7 +17,8 @@ document.body.style.cssText = 'margin:0;height:100%;overflow:hidden';
 function render(command: RenderCommand) {
   if (command?.type !== 'render' || typeof command.html !== 'string') return;
   const next = document.createElement('iframe');
-  next.setAttribute('sandbox', 'allow-scripts');
+  // The same flags as this frame (scripts, form events); its policy blocks every submission.
+  next.setAttribute('sandbox', 'allow-scripts allow-forms');
   next.title = 'Your page';
   next.style.cssText = 'display:block;border:0;width:100%;height:100%;background:#fff';
   next.srcdoc = command.html;

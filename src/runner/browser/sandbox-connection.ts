@@ -1,4 +1,5 @@
 import type { SandboxKind } from '@/domain/security/content-security-policy';
+import { PAGE_SANDBOX } from '@/domain/security/content-security-policy';
 import { SANDBOX_CONNECT, SANDBOX_HELLO, sandboxPath } from './sandbox-messages';
 
 /** How long a sandbox document may take to load and say hello before the page gives up on it. */
@@ -44,7 +45,7 @@ export function connectSandboxFrame(iframe: HTMLIFrameElement, kind: SandboxKind
     window.addEventListener('message', onMessage);
   });
   port.catch(() => undefined);
-  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.setAttribute('sandbox', kind === 'page' ? PAGE_SANDBOX.join(' ') : 'allow-scripts');
   iframe.src = sandboxPath(kind);
   return { port, cancel: () => cancel() };
 }

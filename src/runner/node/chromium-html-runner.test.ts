@@ -82,4 +82,19 @@ describe('pages graded in Chromium, as the player grades them', () => {
     expect(verdicts(await chromium.run(request))).toEqual([true, false, true, false, false]);
     expect(verdicts(await jsdom.run(request))).toEqual([true, false, true, false, false]);
   });
+
+  it('fires a form’s submit event in the sandbox, while the submission itself goes nowhere', async () => {
+    const script = `document.getElementById("new-todo").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const item = document.createElement("li");
+      item.textContent = document.getElementById("todo-text").value;
+      document.getElementById("list").append(item);
+    });`;
+    const files = page('', `<form id="new-todo"><label for="todo-text">Task</label><input id="todo-text"><button>Add</button></form><ul id="list"></ul><form id="away" action="https://example.com/steal"><button id="leave">Leave</button></form><script>${script}</script>`);
+    const checks: Check[] = [
+      { type: 'dom', before: [{ fill: '#todo-text', with: 'Buy milk' }, { click: '#new-todo button' }], selector: '#list li', text: 'Buy milk', message: 'Add by submitting.' },
+      { type: 'dom', before: [{ click: '#leave' }], selector: '#list li', count: 1, message: 'A form that submits elsewhere leaves the page as it was.' },
+    ];
+    expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
+  });
 });

@@ -46,9 +46,9 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(timeout);
-      // Inside a frame sandboxed like the player's preview (scripts yes; forms, popups, storage no),
-      // so what the page may do here is what it may do there.
-      const frameDocument = `<!doctype html><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files))}"></iframe>`;
+      // Inside a frame sandboxed like the player's preview (scripts and form events yes; popups,
+      // storage, leaving the page no), so what the page may do here is what it may do there.
+      const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files))}"></iframe>`;
       await page.setContent(frameDocument, { waitUntil: 'load' });
       const frame = page.frames()[1];
       if (!frame) throw new Error('The page frame did not load.');
