@@ -5,6 +5,13 @@ import type { Check, PageStep } from '@/domain/content/model';
  * preview has no server behind it), and the DOM/CSS checks are measured inside that document.
  */
 
+/**
+ * The size of the frame page checks are measured in, wherever they run: the player's hidden
+ * measuring frame (never the visible preview, whose width depends on the learner's screen) and
+ * content:check's Chromium. One size, so a width-dependent value gets one verdict.
+ */
+export const CHECK_VIEWPORT = { width: 1024, height: 768 } as const;
+
 export interface PageCheck {
   index: number;
   type: 'dom' | 'css' | 'css-rule';

@@ -1,5 +1,6 @@
 import type { SandboxKind } from '@/domain/security/content-security-policy';
 import { PAGE_SANDBOX } from '@/domain/security/content-security-policy';
+import { CHECK_VIEWPORT } from '../html-page';
 import { SANDBOX_CONNECT, SANDBOX_HELLO, sandboxPath } from './sandbox-messages';
 
 /** How long a sandbox document may take to load and say hello before the page gives up on it. */
@@ -56,6 +57,6 @@ export function createHiddenFrame(title: string): HTMLIFrameElement {
   iframe.title = title;
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
-  iframe.style.cssText = 'position:absolute;width:1024px;height:768px;left:-10000px;top:0;border:0;visibility:hidden';
+  iframe.style.cssText = `position:absolute;width:${CHECK_VIEWPORT.width}px;height:${CHECK_VIEWPORT.height}px;left:-10000px;top:0;border:0;visibility:hidden`;
   return iframe;
 }

@@ -37,7 +37,7 @@ describe('pages graded in Chromium, as the player grades them', () => {
     const files = page('body { margin: 0; }\n.page { max-width: 640px; margin: 0 auto; }', '<main class="page"><ul id="list"></ul></main><script>document.getElementById("list").innerHTML = "<li>Milk</li><li>Eggs</li>";</script>');
     const checks: Check[] = [
       { type: 'dom', selector: '#list li', count: 2, message: 'Two items.' },
-      { type: 'css', selector: '.page', property: 'margin-left', value: '320px', message: 'Centred in a 1280 px window.' },
+      { type: 'css', selector: '.page', property: 'margin-left', value: '192px', message: 'Centred in the 1024 px measuring frame.' },
     ];
     expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
   });

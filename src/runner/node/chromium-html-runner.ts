@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { buildPageDocument, measurePageChecks, pageChecksOf } from '../html-page';
+import { buildPageDocument, CHECK_VIEWPORT, measurePageChecks, pageChecksOf } from '../html-page';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 
@@ -13,8 +13,6 @@ import type { RunRequest, RunResult } from '../run-types';
  * never learners' code.
  */
 
-/** A desktop browser window: pages are written for one (a capped max-width only shows where the window is wider). */
-export const PREVIEW_VIEWPORT = { width: 1280, height: 800 } as const;
 
 /** Where Chromium is: CHROMIUM_PATH, else Debian's package. */
 export function chromiumPath(): string | null {
@@ -42,7 +40,7 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
 
   async function run(request: RunRequest): Promise<RunResult> {
     if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
-    const context = await (await browser()).newContext({ viewport: PREVIEW_VIEWPORT, javaScriptEnabled: true, offline: true });
+    const context = await (await browser()).newContext({ viewport: CHECK_VIEWPORT, javaScriptEnabled: true, offline: true });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(timeout);
