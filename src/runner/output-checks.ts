@@ -35,7 +35,7 @@ export function judgeQueryResult(check: SqlResultCheck, actual: QueryResult | nu
   const expected = { columns: check.columns, rows: check.rows };
   const difference = compareQueryResults(expected, actual, { ordered: check.ordered === true, columnOrderMatters: check.columnOrder === true });
   if (difference.kind === 'same') return { passed: true, detail: null };
-  if (check.data !== 'check') return { passed: false, detail: describeQueryDifference(difference, expected) };
+  if (check.data !== 'check') return { passed: false, detail: describeQueryDifference(difference) };
   const hidden =
     difference.kind === 'row-count'
       ? `On other data your query returns ${difference.actual} ${difference.actual === 1 ? 'row' : 'rows'} instead of ${difference.expected}.`
@@ -43,13 +43,8 @@ export function judgeQueryResult(check: SqlResultCheck, actual: QueryResult | nu
         ? 'On other data your query returns different rows.'
         : difference.kind === 'order'
           ? 'On other data your rows come out in another order.'
-          : describeQueryDifference(difference, expected);
+          : describeQueryDifference(difference);
   return { passed: false, detail: `${hidden} Does it compute the answer from the table, or is a value typed in?` };
-}
-
-/** Query results are equal as judgeQueryResult compares them. */
-export function sameQueryResult(actual: QueryResult, expected: { columns: string[]; rows: unknown[][]; ordered?: boolean; columnOrder?: boolean }): boolean {
-  return compareQueryResults(expected, actual, { ordered: expected.ordered === true, columnOrderMatters: expected.columnOrder === true }).kind === 'same';
 }
 
 /**

@@ -88,7 +88,6 @@ describe('compareQueryResults on 10,000 rows', () => {
 });
 
 describe('describeQueryDifference', () => {
-  const expected = people(['Ada', 36]);
   const longRow = ['A very long name that goes on and on', 'and on for a while', 12345];
 
   it.each<[string, QueryDifference, string | null]>([
@@ -132,7 +131,7 @@ describe('describeQueryDifference', () => {
     ],
     ['order', { kind: 'order', firstWrongPosition: 2 }, 'The rows are right but in a different order (from row 2 on). Check your ORDER BY.'],
   ])('%s', (_case, difference, message) => {
-    expect(describeQueryDifference(difference, expected)).toBe(message);
+    expect(describeQueryDifference(difference)).toBe(message);
   });
 
   it.each([
@@ -140,7 +139,7 @@ describe('describeQueryDifference', () => {
     ['emoji', ['😀'.repeat(100)]],
     ['many values', Array.from({ length: 40 }, (_, i) => i)],
   ])('cuts a long row of %s to at most 60 characters, ending with …', (_case, row) => {
-    const message = describeQueryDifference({ kind: 'rows', missingRow: row, extraRow: ['short'] }, expected) ?? '';
+    const message = describeQueryDifference({ kind: 'rows', missingRow: row, extraRow: ['short'] }) ?? '';
     const shown = /expected (.*) but/.exec(message)?.[1] ?? '';
     expect(Array.from(shown).length).toBeGreaterThan(55);
     expect(Array.from(shown).length).toBeLessThanOrEqual(60);
@@ -157,6 +156,6 @@ describe('compareQueryResults then describeQueryDifference', () => {
     ['a forgotten WHERE', people(['Ada', 36]), people(['Ada', 36], ['Bob', 20]), unordered, 'Your query returned 2 rows; the lesson expects 1. For example, this row should not be there: (Bob, 20).'],
     ['a forgotten ORDER BY', people(['Bob', 20], ['Ada', 36]), people(['Ada', 36], ['Bob', 20]), ordered, 'The rows are right but in a different order (from row 1 on). Check your ORDER BY.'],
   ])('%s', (_case, expected, actual, options, message) => {
-    expect(describeQueryDifference(compareQueryResults(expected, actual, options), expected)).toBe(message);
+    expect(describeQueryDifference(compareQueryResults(expected, actual, options))).toBe(message);
   });
 });

@@ -309,9 +309,9 @@ function describeColumns(missing: readonly string[], extra: readonly string[]): 
 
 /**
  * One or two short sentences for a beginner, naming the column or an example row to look at;
- * null when the results are the same. `_expected` is the solution's result, for wording that may need it.
+ * null when the results are the same.
  */
-export function describeQueryDifference(difference: QueryDifference, _expected: QueryTable): string | null {
+export function describeQueryDifference(difference: QueryDifference): string | null {
   switch (difference.kind) {
     case 'same':
       return null;

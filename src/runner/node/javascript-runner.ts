@@ -47,6 +47,7 @@ export function createNodeJavaScriptRunner() {
     } catch (caught) {
       error = toRunError(caught, entry);
     }
+    // A getter: checks that call the learner's functions may still print after this returns.
     return { get output() {
       return output;
     }, error, context };
