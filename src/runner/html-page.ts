@@ -1,4 +1,5 @@
 import type { Check, PageStep } from '@/domain/content/model';
+import { pageStorageScript, type PageStorageItems } from './page-storage';
 
 /**
  * HTML lessons: the learner's files become one document (linked CSS and scripts inlined, since the
@@ -36,8 +37,12 @@ export function pageChecksOf(checks: Check[]): PageCheck[] {
 
 const escapeClosing = (text: string, tag: string) => text.replace(new RegExp(`</${tag}`, 'gi'), `<\\/${tag}`);
 
-/** One self-contained document from index.html (or the first html file) and its linked files. */
-export function buildPageDocument(files: { name: string; content: string }[]): string {
+/**
+ * One self-contained document from index.html (or the first html file) and its linked files. It
+ * starts with the page's own localStorage (page-storage.ts), holding `storage`: what the page
+ * saved before this load.
+ */
+export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = []): string {
   const page = files.find((file) => file.name === 'index.html') ?? files.find((file) => file.name.endsWith('.html'));
   let html = page?.content ?? '';
   const byName = new Map(files.map((file) => [file.name, file.content]));
@@ -60,18 +65,60 @@ export function buildPageDocument(files: { name: string; content: string }[]): s
     const styles = unlinked.map((file) => `<style data-file="${file.name}">${escapeClosing(file.content, 'style')}</style>`).join('');
     html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${styles}</head>`) : `${styles}${html}`;
   }
-  return html;
+  // Before the learner's first script: inside <head>, else after the doctype (a script before
+  // the doctype would switch the page to quirks mode).
+  const storageScript = pageStorageScript(storage);
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return `${html.slice(0, head.index + head[0].length)}${storageScript}${html.slice(head.index + head[0].length)}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${storageScript}${html.slice(doctype[0].length)}` : `${storageScript}${html}`;
+}
+
+/**
+ * What one load of the page measured. `resume`: the steps of check `index` reloaded the page after
+ * its first `after` steps, so the host loads it again with the storage it had (`storage`) and
+ * measures the rest from there (measureAcrossReloads).
+ */
+export interface PageMeasurement {
+  results: [number, boolean][];
+  resume: { index: number; after: number; storage: PageStorageItems } | null;
+}
+
+/**
+ * Page checks across reloads: `load` renders the page with `storage` and measures `checks` in it.
+ * Which checks remain after a reload is decided here, from the host's own list, never from what the
+ * page reported (a learner's page could send anything); a reload that names no pending check ends
+ * the measuring, and so does running out of reload steps.
+ */
+export async function measureAcrossReloads(checks: PageCheck[], load: (storage: PageStorageItems, checks: PageCheck[]) => Promise<PageMeasurement>): Promise<Map<number, boolean>> {
+  const results = new Map<number, boolean>();
+  const reloads = checks.reduce((total, check) => total + (check.before ?? []).filter((step) => 'reload' in step).length, 0);
+  let pending = checks;
+  let storage: PageStorageItems = [];
+  for (let loads = 0; loads <= reloads; loads += 1) {
+    const measured = await load(storage, pending);
+    const expected = new Set(pending.map((check) => check.index));
+    for (const [index, passed] of measured.results) if (expected.has(index)) results.set(index, passed);
+    if (!measured.resume) break;
+    const { index, after } = measured.resume;
+    const position = pending.findIndex((check) => check.index === index);
+    const check = pending[position];
+    if (!check || after < 1 || after > (check.before ?? []).length || !('reload' in ((check.before ?? [])[after - 1] ?? {}))) break;
+    pending = [{ ...check, before: (check.before ?? []).slice(after) }, ...pending.slice(position + 1)];
+    storage = measured.resume.storage;
+  }
+  return results;
 }
 
 /**
  * Measures DOM and CSS checks in a rendered document. Self-contained (no imports, no closures) so
  * the browser can inject its source into the sandboxed preview and Node can call it with jsdom.
  */
-export function measurePageChecks(doc: Document, view: { getComputedStyle: (element: Element) => CSSStyleDeclaration }, checks: PageCheck[]): [number, boolean][] {
+export function measurePageChecks(doc: Document, view: { getComputedStyle: (element: Element) => CSSStyleDeclaration }, checks: PageCheck[]): PageMeasurement {
   const normalise = (value: string) => value.trim().toLowerCase().replace(/\s+/g, ' ');
   // A learner's actions, as events the page's own handlers receive: typing fires input and change,
   // a click is a click (on a form's submit button it submits). False when an element is missing.
-  const act = (step: PageStep): boolean => {
+  const act = (step: Exclude<PageStep, { reload: true }>): boolean => {
     const target = doc.querySelector('fill' in step ? step.fill : step.click);
     if (!target) return false;
     if ('fill' in step) {
@@ -120,9 +167,23 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
       }
     });
   };
-  return checks.map((check) => {
+  // What the page's localStorage holds now (page-storage.ts), for the next load.
+  const savedItems = (): [string, string][] => {
     try {
-      if (check.before && !check.before.every(act)) return [check.index, false];
+      const storage = (doc.defaultView as Window).localStorage;
+      const items: [string, string][] = [];
+      for (let position = 0; position < storage.length; position += 1) {
+        const key = storage.key(position);
+        if (key !== null) items.push([key, storage.getItem(key) ?? '']);
+      }
+      return items;
+    } catch {
+      return [];
+    }
+  };
+  const measure = (check: PageCheck): [number, boolean] => {
+    try {
+      if (check.before && !check.before.every((step) => 'reload' in step || act(step))) return [check.index, false];
       if (check.type === 'css-rule') return [check.index, hasRule(check)];
       const elements = Array.from(doc.querySelectorAll(check.selector));
       if (check.type === 'dom') {
@@ -156,5 +217,23 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
     } catch {
       return [check.index, false];
     }
-  });
+  };
+  const results: [number, boolean][] = [];
+  for (let position = 0; position < checks.length; position += 1) {
+    const check = checks[position] as PageCheck;
+    const steps = check.before ?? [];
+    const reloadAt = steps.findIndex((step) => 'reload' in step);
+    if (reloadAt === -1) {
+      results.push(measure(check));
+      continue;
+    }
+    // The steps before the reload happen on this load; the rest, and the check, on the next one.
+    const ready = steps.slice(0, reloadAt).every((step) => 'reload' in step || act(step));
+    if (!ready) {
+      results.push([check.index, false]);
+      continue;
+    }
+    return { results, resume: { index: check.index, after: reloadAt + 1, storage: savedItems() } };
+  }
+  return { results, resume: null };
 }

@@ -40,12 +40,14 @@ export const CONSTRUCTS = [
 export type Construct = (typeof CONSTRUCTS)[number];
 
 /**
- * What a learner would do on the page before a `dom` or `css` check looks: type into a field, click.
- * Steps run in check order on the same page, so later checks see what earlier steps did.
+ * What a learner would do on the page before a `dom` or `css` check looks: type into a field, click,
+ * reload the page (what it saved in localStorage stays). Steps run in check order on the same page,
+ * so later checks see what earlier steps did.
  */
 export const pageStepSchema = z.union([
   z.object({ fill: z.string().min(1), with: z.string() }).strict(),
   z.object({ click: z.string().min(1) }).strict(),
+  z.object({ reload: z.literal(true) }).strict(),
 ]);
 export type PageStep = z.infer<typeof pageStepSchema>;
 

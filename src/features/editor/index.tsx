@@ -12,6 +12,7 @@ export { useCheckEngine } from './hooks/use-check-engine';
 export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
+export { pageStorageKey } from './components/saved-page-storage';
 
 /**
  * The editor: the code itself at once (rendered on the server, laid out as the editor will lay it

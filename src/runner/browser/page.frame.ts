@@ -5,7 +5,8 @@
  * nothing can be fetched. srcdoc frames directly in the app would inherit the app's policy, which
  * (rightly) blocks a learner's inline scripts.
  */
-import { PAGE_CHECKS_FROM_PROBE, SANDBOX_CONNECT, SANDBOX_HELLO, type PageChecksMessage, type RenderCommand } from './sandbox-messages';
+import { PAGE_STORAGE_FROM_PAGE } from '../page-storage';
+import { PAGE_CHECKS_FROM_PROBE, SANDBOX_CONNECT, SANDBOX_HELLO, type PageChecksMessage, type PageFrameMessage, type PageStorageMessage, type RenderCommand } from './sandbox-messages';
 
 let port: MessagePort | null = null;
 let page: HTMLIFrameElement | null = null;
@@ -27,21 +28,28 @@ function render(command: RenderCommand) {
   document.body.appendChild(next);
 }
 
-window.addEventListener('message', (event: MessageEvent<{ type?: string; results?: unknown } | null>) => {
+const relay = (message: PageFrameMessage) => {
+  try {
+    port?.postMessage(message);
+  } catch {
+    // Not cloneable: the page validates what arrives, and a check run's time limit reports it.
+  }
+};
+
+window.addEventListener('message', (event: MessageEvent<{ type?: string; results?: unknown; resume?: unknown; items?: unknown } | null>) => {
   const [handed] = event.ports;
   if (!port && event.source === window.parent && event.data?.type === SANDBOX_CONNECT && handed) {
     port = handed;
     port.onmessage = (message: MessageEvent<RenderCommand>) => render(message.data);
     return;
   }
-  // The probe's results; the learner's own script could send the same, so the page validates them.
-  if (page && event.source === page.contentWindow && event.data?.type === PAGE_CHECKS_FROM_PROBE && Array.isArray(event.data.results)) {
-    const message: PageChecksMessage = { type: 'page-checks', results: event.data.results as PageChecksMessage['results'] };
-    try {
-      port?.postMessage(message);
-    } catch {
-      // Not cloneable: the page's time limit reports the run.
-    }
+  // Only the current page is heard. Its own script could send the same messages as the check
+  // probe and the storage shim, so the app validates them (sandbox-message-schemas.ts).
+  if (!page || event.source !== page.contentWindow) return;
+  if (event.data?.type === PAGE_CHECKS_FROM_PROBE && Array.isArray(event.data.results)) {
+    relay({ type: 'page-checks', results: event.data.results as PageChecksMessage['results'], resume: (event.data.resume ?? null) as PageChecksMessage['resume'] });
+  } else if (event.data?.type === PAGE_STORAGE_FROM_PAGE && Array.isArray(event.data.items)) {
+    relay({ type: 'page-storage', items: event.data.items as PageStorageMessage['items'] });
   }
 });
 window.parent.postMessage({ type: SANDBOX_HELLO }, '*');

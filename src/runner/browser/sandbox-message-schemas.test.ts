@@ -1,4 +1,5 @@
-import { pageChecksMessageSchema, runtimeMessageSchema } from './sandbox-message-schemas';
+import { PAGE_STORAGE_LIMIT_CHARS } from '../page-storage';
+import { pageFrameMessageSchema, runtimeMessageSchema } from './sandbox-message-schemas';
 import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS } from './sandbox-messages';
 
 const ran = { status: 'ran', error: null, assertionFailures: [[0, null]], queryResult: null, pageChecks: [] };
@@ -34,16 +35,25 @@ describe('runtimeMessageSchema', () => {
   });
 });
 
-describe('pageChecksMessageSchema', () => {
-  it('accepts index and outcome pairs', () => {
-    expect(pageChecksMessageSchema.safeParse({ type: 'page-checks', results: [[0, true], [2, false]] }).success).toBe(true);
+describe('pageFrameMessageSchema', () => {
+  it.each([
+    ['index and outcome pairs', { type: 'page-checks', results: [[0, true], [2, false]], resume: null }],
+    ['a reload to resume from', { type: 'page-checks', results: [[0, true]], resume: { index: 1, after: 3, storage: [['todos', '["Buy milk"]']] } }],
+    ['a page\'s storage', { type: 'page-storage', items: [['visits', '2'], ['', '']] }],
+    ['storage right at its limit', { type: 'page-storage', items: [['k', 'x'.repeat(PAGE_STORAGE_LIMIT_CHARS - 1)]] }],
+  ])('accepts %s', (_name, message) => {
+    expect(pageFrameMessageSchema.safeParse(message).success).toBe(true);
   });
 
   it.each([
-    ['strings', { type: 'page-checks', results: [['0', 'true']] }],
-    ['too many results', { type: 'page-checks', results: Array.from({ length: 1001 }, (_, i) => [i, true]) }],
+    ['strings', { type: 'page-checks', results: [['0', 'true']], resume: null }],
+    ['too many results', { type: 'page-checks', results: Array.from({ length: 1001 }, (_, i) => [i, true]), resume: null }],
+    ['a resume after no step', { type: 'page-checks', results: [], resume: { index: 1, after: 0, storage: [] } }],
     ['another type', { type: 'render', html: '<p>x</p>' }],
+    ['storage over its limit', { type: 'page-storage', items: [['k', 'x'.repeat(PAGE_STORAGE_LIMIT_CHARS)]] }],
+    ['storage values that are not text', { type: 'page-storage', items: [['k', 1]] }],
+    ['storage as an object', { type: 'page-storage', items: { todos: '[]' } }],
   ])('refuses %s', (_name, message) => {
-    expect(pageChecksMessageSchema.safeParse(message).success).toBe(false);
+    expect(pageFrameMessageSchema.safeParse(message).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS, type PageChecksMessage, type RuntimeMessage } from './sandbox-messages';
+import { PAGE_STORAGE_LIMIT_CHARS, storageSize } from '../page-storage';
+import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS, type PageFrameMessage, type RuntimeMessage } from './sandbox-messages';
 
 /**
  * Everything a sandbox frame sends is untrusted input (learner code can post its own messages):
@@ -46,7 +47,16 @@ export const runtimeMessageSchema: z.ZodMiniType<RuntimeMessage> = z.discriminat
   z.object({ type: z.literal('result'), id: runId, outcome: wireOutcome }),
 ]);
 
-export const pageChecksMessageSchema: z.ZodMiniType<PageChecksMessage> = z.object({
-  type: z.literal('page-checks'),
-  results: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
-});
+/** A page's localStorage: at most the shim's own limit (a page that says more is not believed). */
+const storageItems = z
+  .array(z.tuple([z.string(), z.string()]))
+  .check(z.maxLength(PAGE_STORAGE_LIMIT_CHARS), z.refine((items) => storageSize(items) <= PAGE_STORAGE_LIMIT_CHARS, 'The page saved more than its storage holds.'));
+
+export const pageFrameMessageSchema: z.ZodMiniType<PageFrameMessage> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('page-checks'),
+    results: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
+    resume: z.nullable(z.object({ index, after: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ITEMS)), storage: storageItems })),
+  }),
+  z.object({ type: z.literal('page-storage'), items: storageItems }),
+]);

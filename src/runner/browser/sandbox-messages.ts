@@ -88,11 +88,20 @@ export interface RenderCommand {
   html: string;
 }
 
-/** Page frame → page. */
+/** Page frame → page: what the check probe measured in one load of the page (html-page.ts). */
 export interface PageChecksMessage {
   type: 'page-checks';
   results: [number, boolean][];
+  resume: { index: number; after: number; storage: [string, string][] } | null;
 }
+
+/** Page frame → page: the learner's page changed its localStorage (page-storage.ts). */
+export interface PageStorageMessage {
+  type: 'page-storage';
+  items: [string, string][];
+}
+
+export type PageFrameMessage = PageChecksMessage | PageStorageMessage;
 
 export function errorMessage(caught: unknown): string {
   return caught instanceof Error ? caught.message : String(caught);

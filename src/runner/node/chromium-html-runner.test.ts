@@ -97,4 +97,47 @@ describe('pages graded in Chromium, as the player grades them', () => {
     ];
     expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
   });
+
+  describe('localStorage and reloads', () => {
+    const todoScript = (save: string) => `const list = document.getElementById("list");
+      const todos = JSON.parse(localStorage.getItem("todos") ?? "[]");
+      const render = () => { list.textContent = ""; for (const text of todos) { const li = document.createElement("li"); li.textContent = text; list.append(li); } };
+      document.getElementById("add").addEventListener("click", () => { todos.push(document.getElementById("todo-text").value); ${save} render(); });
+      render();`;
+    const todoPage = (save: string) => page('', `<label for="todo-text">Task</label><input id="todo-text"><button id="add">Add</button><ul id="list"></ul><script>${todoScript(save)}</script>`);
+    const checks: Check[] = [
+      { type: 'dom', selector: '#list li', count: 0, message: 'Checks start from empty storage.' },
+      { type: 'dom', before: [{ fill: '#todo-text', with: 'Buy milk' }, { click: '#add' }, { fill: '#todo-text', with: 'Walk the dog' }, { click: '#add' }, { reload: true }], selector: '#list li', count: 2, message: 'Both tasks are back after a reload.' },
+      { type: 'dom', selector: '#list li:first-child', text: 'Buy milk', message: 'In the order they were added.' },
+      { type: 'dom', before: [{ fill: '#todo-text', with: 'Call grandma' }, { click: '#add' }, { reload: true }, { reload: true }], selector: '#list li', count: 3, message: 'A third task survives two reloads.' },
+    ];
+
+    it.each([
+      ['saves after each change', 'localStorage.setItem("todos", JSON.stringify(todos));', [true, true, true, true]],
+      ['saves with property syntax', 'localStorage.todos = JSON.stringify(todos);', [true, true, true, true]],
+      ['never saves', '', [true, false, false, false]],
+      ['saves the list as it was before the change (one behind)', 'localStorage.setItem("todos", JSON.stringify(todos.slice(0, -1)));', [true, false, true, false]],
+    ])('a page that %s', async (_label, save, expected) => {
+      const request = { lessonType: 'HTML' as const, files: todoPage(save), checks };
+      expect(verdicts(await chromium.run(request))).toEqual(expected);
+      expect(verdicts(await jsdom.run(request))).toEqual(expected);
+    });
+
+    it('gives the page the Storage API within a quota, and leaves no trace in the page’s DOM', async () => {
+      const script = `const out = [];
+        localStorage.setItem("a", 1); localStorage.b = "two"; out.push(localStorage.length, localStorage.getItem("a"), typeof localStorage.getItem("a"), localStorage.key(1), Object.keys(localStorage).join("+"), "b" in localStorage, localStorage.getItem("missing"));
+        localStorage.removeItem("a"); delete localStorage.b; out.push(localStorage.length);
+        try { localStorage.setItem("big", "x".repeat(200000)); out.push("stored"); } catch (error) { out.push(error.name, localStorage.getItem("big")); }
+        sessionStorage.setItem("s", "1"); out.push(sessionStorage.getItem("s"));
+        document.getElementById("out").textContent = out.join("|");`;
+      const files = page('', `<p id="out"></p><script>${script}</script>`);
+      const expected = '2|1|string|b|a+b|true||0|QuotaExceededError||1';
+      const checks: Check[] = [
+        { type: 'dom', selector: '#out', text: expected, message: 'The Storage API.' },
+        { type: 'dom', selector: 'script', count: 1, message: 'Only the learner’s own script is in the page.' },
+      ];
+      expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
+      expect(verdicts(await jsdom.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
+    });
+  });
 });

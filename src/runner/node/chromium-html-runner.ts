@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { buildPageDocument, CHECK_VIEWPORT, measurePageChecks, pageChecksOf } from '../html-page';
+import { buildPageDocument, CHECK_VIEWPORT, measureAcrossReloads, measurePageChecks, pageChecksOf, type PageMeasurement } from '../html-page';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 
@@ -44,17 +44,22 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(timeout);
-      // Inside a frame sandboxed like the player's preview (scripts and form events yes; popups,
-      // storage, leaving the page no), so what the page may do here is what it may do there.
-      const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files))}"></iframe>`;
-      await page.setContent(frameDocument, { waitUntil: 'load' });
-      const frame = page.frames()[1];
-      if (!frame) throw new Error('The page frame did not load.');
-      // The function's own source, as the player injects it (`__name` is a helper tsx may add).
-      const measured = (await frame.evaluate(
-        `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, window, ${JSON.stringify(pageChecksOf(request.checks))}); })()`,
-      )) as [number, boolean][];
-      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks: new Map(measured) });
+      // Each load is a new frame document, as when the player's preview reloads; only what the page
+      // saved in its localStorage goes from one load to the next.
+      const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
+        // Inside a frame sandboxed like the player's preview (scripts and form events yes; popups,
+        // the browser's storage, leaving the page no), so what the page may do here is what it may
+        // do there.
+        const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files, storage))}"></iframe>`;
+        await page.setContent(frameDocument, { waitUntil: 'load' });
+        const frame = page.frames()[1];
+        if (!frame) throw new Error('The page frame did not load.');
+        // The function's own source, as the player injects it (`__name` is a helper tsx may add).
+        return (await frame.evaluate(
+          `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, window, ${JSON.stringify(checks)}); })()`,
+        )) as PageMeasurement;
+      });
+      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     } finally {
       await context.close();

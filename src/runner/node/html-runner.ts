@@ -1,4 +1,4 @@
-import { buildPageDocument, measurePageChecks, pageChecksOf } from '../html-page';
+import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf } from '../html-page';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
@@ -21,24 +21,26 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
     async run(request: RunRequest): Promise<RunResult> {
       if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
       const { JSDOM } = await import('jsdom');
-      const dom = new JSDOM(buildPageDocument(request.files), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
-      try {
-        // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
-        const view = {
-          getComputedStyle: (element: Element) => {
-            const style = dom.window.getComputedStyle(element);
-            return new Proxy(style, {
-              get: (target, key) =>
-                key === 'getPropertyValue' ? (property: string) => namedColorToRgb(target.getPropertyValue(property)) : Reflect.get(target, key),
-            });
-          },
-        };
-        const pageChecks = new Map(measurePageChecks(dom.window.document, view, pageChecksOf(request.checks)));
-        const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
-        return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
-      } finally {
-        dom.window.close();
-      }
+      const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
+        const dom = new JSDOM(buildPageDocument(request.files, storage), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
+        try {
+          // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
+          const view = {
+            getComputedStyle: (element: Element) => {
+              const style = dom.window.getComputedStyle(element);
+              return new Proxy(style, {
+                get: (target, key) =>
+                  key === 'getPropertyValue' ? (property: string) => namedColorToRgb(target.getPropertyValue(property)) : Reflect.get(target, key),
+              });
+            },
+          };
+          return measurePageChecks(dom.window.document, view, checks);
+        } finally {
+          dom.window.close();
+        }
+      });
+      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
+      return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     },
   };
 }

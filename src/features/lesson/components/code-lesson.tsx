@@ -29,6 +29,8 @@ export interface CodeLessonProps {
   /** Lines handed to input() in Python lessons, one per call. */
   stdin: string;
   onStdinChange: (value: string) => void;
+  /** Where an HTML lesson's page keeps what it saves in localStorage (per learner and lesson). */
+  pageStorageKey?: string | null;
 }
 
 const SAVE_LABEL: Record<SaveStatus, string> = {
@@ -43,7 +45,7 @@ const SAVE_LABEL: Record<SaveStatus, string> = {
  * After a run that did not pass, what went wrong (the error, or the first failed check) is scrolled
  * into view, so the feedback bar's sentence always points at something the learner can see.
  */
-export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, onReplaceFiles, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange }: CodeLessonProps) {
+export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, onReplaceFiles, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange, pageStorageKey = null }: CodeLessonProps) {
   const definitions = lesson.executableContent?.files ?? [];
   const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
   const tabsId = useId();
@@ -116,7 +118,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
           {saveRefusal} Your code stays saved on this device.
         </p>
       )}
-      {lesson.lessonType === 'HTML' && <HtmlPreview files={files} />}
+      {lesson.lessonType === 'HTML' && <HtmlPreview files={files} storageKey={pageStorageKey} />}
       <div className={styles.console} hidden={lesson.lessonType === 'HTML' && !output && !ran?.error}>
         <h2 className={styles.consoleTitle}>Output</h2>
         <pre ref={outputRef} className={styles.output} role="log" aria-live="polite" aria-label="Program output" hidden={!output && !placeholder && !!ran?.error}>

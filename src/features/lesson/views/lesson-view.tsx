@@ -8,7 +8,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
 import { paths } from '@/domain/routing/paths';
 import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
-import { useCheckEngine, useRuntimePreload, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { pageStorageKey, useCheckEngine, useRuntimePreload, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
@@ -282,6 +282,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
               disabled={passed}
               stdin={state.stdin}
               onStdinChange={(value) => dispatch({ type: 'stdin', value })}
+              pageStorageKey={user.id ? pageStorageKey(user.id, lesson.id) : null}
             />
           )}
         </div>
