@@ -52,7 +52,8 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
         // do there.
         const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files, storage))}"></iframe>`;
         await page.setContent(frameDocument, { waitUntil: 'load' });
-        const frame = page.frames()[1];
+        // This load's frame (the previous load's one may still be listed while it detaches).
+        const frame = await (await page.$('iframe'))?.contentFrame();
         if (!frame) throw new Error('The page frame did not load.');
         // The function's own source, as the player injects it (`__name` is a helper tsx may add).
         return (await frame.evaluate(
