@@ -176,7 +176,10 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
         'function show(text) { const item = document.createElement("li"); item.textContent = text; document.getElementById("results").append(item); }',
         'function attempt(name, action) { try { show(name + " ALLOWED " + action()); } catch (error) { show(name + " refused: " + error.name); } }',
         'attempt("indexedDB", () => indexedDB.open("codetrail-attack"));',
-        'attempt("localStorage", () => localStorage.setItem("codetrail-attack", "1"));',
+        // The page has a localStorage of its own (page-storage.ts): the app's keys are not in it.
+        'localStorage.setItem("codetrail-attack", "1");',
+        'show("page storage holds: [" + Object.keys(localStorage).join(",") + "]");',
+        'attempt("parent.localStorage", () => parent.localStorage.length);',
         'attempt("cookie", () => { document.cookie = "codetrail_attack=1"; return document.cookie; });',
         'attempt("parent.document", () => parent.document.title);',
         'attempt("top.location", () => top.location.href);',
@@ -196,7 +199,8 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
     await expect(results).toContainText('fetch absolute refused: TypeError');
     await expect(results).toContainText('fetch relative refused: TypeError');
     await expect(results).toContainText('indexedDB refused: SecurityError');
-    await expect(results).toContainText('localStorage refused: SecurityError');
+    await expect(results).toContainText('page storage holds: [codetrail-attack]');
+    await expect(results).toContainText('parent.localStorage refused: SecurityError');
     await expect(results).toContainText('cookie refused: SecurityError');
     await expect(results).toContainText('parent.document refused: SecurityError');
     await expect(results).toContainText('top.location refused: SecurityError');
@@ -210,6 +214,9 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
     const after = await appStorage(page);
     expect(after.databases).not.toContain('codetrail-attack');
     expect(after.localStorage).not.toContain('codetrail-attack');
+    // What the page saved is kept by the app as this lesson's data, never as a key of its own.
+    const saved = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('codetrail.pageStorage.')).map((key) => localStorage.getItem(key)));
+    expect(saved).toEqual(['[["codetrail-attack","1"]]']);
     expect(after.cookie).not.toContain('codetrail_attack');
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('codetrail_attack');
   });

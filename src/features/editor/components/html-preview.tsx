@@ -42,6 +42,14 @@ export function HtmlPreview({ files, storageKey = null }: HtmlPreviewProps) {
     stored.current = storageKey ? readSavedPageStorage(storageKey) : [];
     setSavedCount(stored.current.length);
     let saveTimer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      if (saveTimer === undefined) return;
+      clearTimeout(saveTimer);
+      saveTimer = undefined;
+      if (storageKey) writeSavedPageStorage(storageKey, stored.current);
+    };
+    // Leaving the page (another lesson, a reload, closing the tab) must not drop the last change.
+    window.addEventListener('pagehide', flush);
     const connected = connectPageSandbox(frameRef.current, (data) => {
       // The page's own script can post anything: only a well-formed storage update within the
       // page's quota is kept.
@@ -51,15 +59,13 @@ export function HtmlPreview({ files, storageKey = null }: HtmlPreviewProps) {
       setSavedCount(parsed.data.items.length);
       if (!storageKey) return;
       clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => writeSavedPageStorage(storageKey, stored.current), SAVE_DELAY_MS);
+      saveTimer = setTimeout(flush, SAVE_DELAY_MS);
     });
     connected.render(buildPageDocument(latest.current, stored.current));
     sandbox.current = connected;
     return () => {
-      if (saveTimer !== undefined) {
-        clearTimeout(saveTimer);
-        if (storageKey) writeSavedPageStorage(storageKey, stored.current);
-      }
+      flush();
+      window.removeEventListener('pagehide', flush);
       connected.close();
       sandbox.current = null;
     };
