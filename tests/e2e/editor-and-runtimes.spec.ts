@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInTo, typeCode } from './support/course-player';
-import { clearEditor, contrastRatio, editorLines, typeOnPhone } from './support/code-editor';
+import { clearEditor, contrastRatio, editorLines, openEditor, typeOnPhone } from './support/code-editor';
 
 /**
  * Issue 11, the editor and the runtimes: closing tags and indentation as a beginner types them,
@@ -192,6 +192,6 @@ test.describe('phone', () => {
 
 test('the symbol row is not shown with a mouse on a wide screen', async ({ page }) => {
   await signInTo(page, PYTHON_LESSON, 'editor-desktop-row');
-  await expect(page.locator('.cm-content').first()).toBeVisible();
+  await openEditor(page);
   await expect(page.getByRole('group', { name: 'Code symbols' })).toBeHidden();
 });

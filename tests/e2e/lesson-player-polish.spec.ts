@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { courseTracks, playLesson, signInTo as signInAs, typeCode } from './support/course-player';
+import { shownCode } from './support/code-editor';
 
 /** Issue 11's lesson-player points (1, 2, 3, 7, 8, 12 and the heading order), at desktop and on a phone. */
 
@@ -218,7 +219,7 @@ function journeys(viewport: 'desktop' | 'phone') {
 
     await expect(page.locator('[data-save-status]')).toHaveText('Saved', { timeout: 15_000 });
     await page.reload();
-    await expect(editor).toContainText('print("my own work")');
+    await expect.poll(() => shownCode(page)).toContain('print("my own work")');
   });
 }
 

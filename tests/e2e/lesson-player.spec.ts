@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { idTokenFor } from './support/emulator';
 import { continueThrough, followCelebrations, signInTo as signInAs, typeCode } from './support/course-player';
+import { shownCode } from './support/code-editor';
 
 const CHAPTER = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps';
 
@@ -114,7 +115,7 @@ test.describe('lesson player', () => {
     await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
 
     await page.reload();
-    await expect(page.locator('.cm-content').first()).toContainText('name = "Offline Ada"');
+    await expect.poll(() => shownCode(page)).toContain('name = "Offline Ada"');
 
     await page.unroute('**/savefiles**');
     await context.setOffline(true);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme, type FoundViolation, type Theme } from './support/axe';
 import { courseTracks, signInTo } from './support/course-player';
+import { openEditor } from './support/code-editor';
 import { AFTER_LESSON_QUERY, DESKTOP, lessonOfEachKind, PHONE, recordRequests } from './support/phone';
 
 /**
@@ -73,14 +74,22 @@ test.describe('accessibility: 0 axe violations on every page', () => {
         await signInTo(page, '/web/settings', `axe-${size.name}-${theme}`);
         for (const target of SIGNED_IN) own[target.name] = await check(page, target, where);
 
-        // A lesson of each interaction kind, with the editor loaded on the code lesson.
+        // A lesson of each interaction kind; the code lesson before the learner reaches for the
+        // editor (the code in its stand-in) and with CodeMirror built.
         for (const lesson of lessonOfEachKind(await courseTracks())) {
           const ready = async (p: Page) => {
             await expect(p).toHaveURL(/\/learn\?lesson=\d+$/);
             await h1(p);
-            if (lesson.kind === 'code') await expect(p.getByTestId('code-editor')).toBeVisible();
+            if (lesson.kind === 'code') await expect(p.getByRole('textbox', { name: /code editor/ }).first()).toBeVisible();
           };
           own[`lesson (${lesson.kind})`] = await check(page, { name: `lesson (${lesson.kind})`, path: lesson.url, ready }, where);
+          if (lesson.kind === 'code') {
+            const editing = async (p: Page) => {
+              await ready(p);
+              await openEditor(p);
+            };
+            own['lesson (code, editing)'] = await check(page, { name: 'lesson (code, editing)', path: lesson.url, ready: editing }, where);
+          }
         }
 
         const failing = Object.entries(own).filter(([, violations]) => violations.length > 0);

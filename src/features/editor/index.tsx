@@ -1,7 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './components/code-editor';
-import { CodePreview } from './components/code-preview';
+import { CodePreview, noReach, type EditorReach } from './components/code-preview';
 
 /**
  * The editor feature's public entry: the code editor and the React side of the browser runtimes,
@@ -16,24 +16,31 @@ export { pageStorageKey } from './components/saved-page-storage';
 
 /**
  * The editor: the code itself at once (rendered on the server, laid out as the editor will lay it
- * out), then CodeMirror in its place once its chunk and the language's grammar have loaded; both
- * are requested together so they download side by side.
+ * out), then CodeMirror in its place once the learner first reaches for it (a press, focus or a
+ * key: see EditorReach) and its chunk and the language's grammar have loaded; both are requested
+ * together so they download side by side. Building an editor costs a slow phone about half a
+ * second of main thread, which a page's start no longer pays for code nobody has touched yet.
  */
 export function CodeEditor(props: CodeEditorProps) {
   const [Editor, setEditor] = useState<ComponentType<CodeEditorProps> | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const reach = useRef<EditorReach>(noReach());
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
-    void import('./components/code-editor').then((module) => {
+    // Prefetched (downloaded, not run) once the page has loaded, so the press finds it cached.
+    void import(/* webpackPrefetch: true */ './components/code-editor').then((module) => {
       if (!cancelled) setEditor(() => module.default);
     });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [wanted]);
   useEffect(() => {
-    void import('./extensions/language-setup').then(({ loadLanguageSetup }) => loadLanguageSetup(props.language)).catch(() => undefined);
-  }, [props.language]);
-  return Editor ? <Editor {...props} /> : <CodePreview value={props.value} readOnly={props.readOnly} />;
+    if (wanted) void import('./extensions/language-setup').then(({ loadLanguageSetup }) => loadLanguageSetup(props.language)).catch(() => undefined);
+  }, [wanted, props.language]);
+  const stand = { label: props.label, readOnly: props.readOnly, state: reach, onReach: () => setWanted(true), autoFocus: reach.current.focus };
+  return Editor ? <Editor {...props} reach={reach} /> : <CodePreview value={props.value} readOnly={props.readOnly} reach={stand} />;
 }
 
 /** The live preview of a web page, inside the opaque-origin page sandbox. */

@@ -1,10 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Helpers for driving the CodeMirror editor the way a learner does (key by key, or by the symbol row). */
 
-export async function clearEditor(page: Page): Promise<void> {
+/**
+ * Reaches for the first editor as a learner does: CodeMirror is built when the code is first
+ * pressed (until then the page shows the code laid out the same way). Returns the editor, focused.
+ */
+export async function openEditor(page: Page): Promise<Locator> {
   const content = page.locator('.cm-content').first();
-  await content.click();
+  if ((await content.count()) === 0) await page.getByTestId('code-preview').first().click();
+  // Its chunk loads after the press: slow on a busy machine.
+  await expect(content).toBeFocused({ timeout: 60_000 });
+  return content;
+}
+
+/** The code the first editor shows, whether CodeMirror has been built yet or not. */
+export async function shownCode(page: Page): Promise<string> {
+  const content = page.locator('.cm-content').first();
+  if ((await content.count()) > 0) return (await content.locator('.cm-line').allTextContents()).join('\n');
+  const lines = await page.getByTestId('code-preview').first().locator(':scope > span').allTextContents();
+  return lines.map((line) => line.replace(/\n$/, '').replace(/^\u200b$/, '')).join('\n');
+}
+
+export async function clearEditor(page: Page): Promise<void> {
+  const content = await openEditor(page);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await expect(content).toHaveText('');

@@ -3,13 +3,14 @@ import { expect, type Page } from '@playwright/test';
 import type { Interaction, Lesson, Track } from '@/domain/content/model';
 import { compileContent } from '@/server/content/compile-content';
 import { solutionFiles } from '@/server/content/verify-content';
+import { openEditor } from './code-editor';
 import { createAccount, uniqueEmail } from './emulator';
 
 /** Plays lessons through the real UI with the answers read from the course files. */
 
 /** Replaces the code in the first editor, as a paste would (auto-closing brackets are not doubled). */
 export async function typeCode(page: Page, code: string): Promise<void> {
-  await page.locator('.cm-content').first().click();
+  await (await openEditor(page)).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(code);
@@ -100,7 +101,9 @@ async function writeSolution(page: Page, lesson: Lesson) {
       await expect(tab).toHaveAttribute('aria-selected', 'true');
     }
     const editor = page.getByRole('textbox', { name: `${file.name} code editor`, exact: true });
+    // The first press builds the editor (until then a stand-in with the same name shows the code).
     await editor.click();
+    await expect(page.locator('.cm-content').first()).toBeFocused({ timeout: 60_000 });
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Delete');
     // insertText, like a paste: the editor's auto-closing of brackets and tags does not double them.

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '@/ui/theme';
+import { shownCode } from './code-editor';
 
 /** Signs an existing account in (a second browser of the same learner) and lands on `target`. */
 export async function signInExisting(page: Page, target: string, account: { email: string; password: string }): Promise<void> {
@@ -17,9 +18,7 @@ export function codeSaved(page: Page) {
 
 /** The code in the lesson's first editor, line by line. */
 export async function expectEditorCode(page: Page, code: string): Promise<void> {
-  // The editor loads after the page (its own chunk): slow on a busy machine.
-  await expect(page.locator('.cm-content').first()).toBeVisible({ timeout: 60_000 });
-  await expect.poll(async () => (await page.locator('.cm-content').first().locator('.cm-line').allTextContents()).join('\n'), { timeout: 30_000 }).toBe(code);
+  await expect.poll(() => shownCode(page), { timeout: 30_000 }).toBe(code);
 }
 
 /** Screenshots for reviewing a screen in both themes, when DATA_SHOTS names a folder. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
@@ -7,7 +7,7 @@ import { indentWithTab } from '@codemirror/commands';
 import { loadLanguageSetup } from '../extensions/language-setup';
 import { editorTheme } from '../extensions/editor-theme';
 import { SymbolRow } from './symbol-row';
-import { CodeLines } from './code-preview';
+import { CodeLines, noReach, type EditorReach } from './code-preview';
 import styles from './code-editor.module.css';
 
 export interface CodeEditorProps {
@@ -16,6 +16,8 @@ export interface CodeEditorProps {
   readOnly: boolean;
   label: string;
   onChange: (value: string) => void;
+  /** How the learner reached for the editor before it was built (the entry's stand-in notes it). */
+  reach?: MutableRefObject<EditorReach>;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface CodeEditorProps {
  * (CodeMirror's rule), so keyboard users are never trapped. Long lines wrap, so a phone never
  * scrolls sideways, and touch screens get a row of the symbols code needs.
  */
-export default function CodeEditor({ value, language, readOnly, label, onChange }: CodeEditorProps) {
+export default function CodeEditor({ value, language, readOnly, label, onChange, reach }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const [mounted, setMounted] = useState<EditorView | null>(null);
@@ -69,6 +71,21 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
       // In the same task as CodeMirror's DOM arrives, the code preview leaves: the browser never
       // paints both, one above the other (a layout shift of the whole editor's height).
       flushSync(() => setMounted(editor));
+      // Where the learner pressed, what they typed meanwhile, and the focus (in this same task, so
+      // no key falls between the stand-in and the editor).
+      const reached = reach?.current;
+      if (reached?.focus) {
+        let position: number | null = null;
+        try {
+          position = reached.at ? editor.posAtCoords(reached.at) : null;
+        } catch {
+          // No layout to read (a page without one): the cursor stays at the start.
+        }
+        if (position !== null) editor.dispatch({ selection: { anchor: position } });
+        if (reached.typed && !readOnly) editor.dispatch(editor.state.replaceSelection(reached.typed));
+        editor.focus();
+      }
+      if (reach) reach.current = noReach();
     };
     void create();
     return () => {
@@ -78,7 +95,8 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
       setMounted(null);
     };
     // The editor is created once per file; later value changes arrive through the effect below.
-  }, [language, readOnly, label]);
+    // (`reach` is a ref object, the same for the editor's whole life.)
+  }, [language, readOnly, label, reach]);
 
   useEffect(() => {
     const editor = view.current;
@@ -91,7 +109,7 @@ export default function CodeEditor({ value, language, readOnly, label, onChange 
     <div className={styles.editor}>
       <div ref={host} data-testid="code-editor" />
       {/* The code as the editor will lay it out, while the grammar loads: nothing moves when it appears. */}
-      {!mounted && <CodeLines value={value} />}
+      {!mounted && <CodeLines value={value} reach={reach && { label, readOnly, state: reach, onReach: () => undefined, autoFocus: reach.current.focus }} />}
       {!readOnly && <SymbolRow view={mounted} />}
     </div>
   );
