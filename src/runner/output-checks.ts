@@ -69,6 +69,8 @@ export interface RunOutcome {
   queryResult?: QueryResult | null;
   /** The same statements' result on the lesson's check data. */
   checkQueryResult?: QueryResult | null;
+  /** sql-result checks with their own `query`, by index: that query's result after the statements. */
+  checkQueries?: ReadonlyMap<number, QueryResult | null>;
   /** DOM and CSS check outcomes, measured inside the rendered page. */
   pageChecks?: ReadonlyMap<number, boolean>;
 }
@@ -92,7 +94,8 @@ export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResul
         passed = outcome.assertionFailures.has(index) && outcome.assertionFailures.get(index) === null;
         break;
       case 'sql-result': {
-        const verdict = judgeQueryResult(check, check.data === 'check' ? outcome.checkQueryResult : outcome.queryResult);
+        const actual = check.query !== undefined ? outcome.checkQueries?.get(index) : check.data === 'check' ? outcome.checkQueryResult : outcome.queryResult;
+        const verdict = judgeQueryResult(check, actual);
         passed = outcome.error === null && verdict.passed;
         if (!passed && outcome.error === null && verdict.detail) return { index, type: check.type, passed, message: check.message, detail: verdict.detail };
         break;

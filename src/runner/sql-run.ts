@@ -22,21 +22,41 @@ export function runSql(SQL: SqlJsStatic, request: RunRequest): RunResult {
   return 'status' in outcome ? outcome : judgeRun(request.checks, outcome);
 }
 
-function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statements: string): { result: QueryResult | null; error: string | null; seedError: string | null } {
+interface Executed {
+  result: QueryResult | null;
+  error: string | null;
+  seedError: string | null;
+  /** The checker's own queries, run after the statements on the same database (null: it failed). */
+  queried: (QueryResult | null)[];
+}
+
+const toResult = (results: { columns: string[]; values: unknown[][] }[]): QueryResult => {
+  const last = results[results.length - 1];
+  return last ? { columns: last.columns, rows: last.values } : { columns: [], rows: [] };
+};
+
+function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statements: string, queries: readonly string[] = []): Executed {
   const db = new SQL.Database();
   try {
     try {
       if (seed) db.exec(seed);
     } catch (caught) {
-      return { result: null, error: null, seedError: caught instanceof Error ? caught.message : String(caught) };
+      return { result: null, error: null, seedError: caught instanceof Error ? caught.message : String(caught), queried: [] };
     }
+    let result: QueryResult;
     try {
-      const results = db.exec(statements);
-      const last = results[results.length - 1];
-      return { result: last ? { columns: last.columns, rows: last.values as unknown[][] } : { columns: [], rows: [] }, error: null, seedError: null };
+      result = toResult(db.exec(statements));
     } catch (caught) {
-      return { result: null, error: caught instanceof Error ? caught.message : String(caught), seedError: null };
+      return { result: null, error: caught instanceof Error ? caught.message : String(caught), seedError: null, queried: [] };
     }
+    const queried = queries.map((query) => {
+      try {
+        return toResult(db.exec(query));
+      } catch {
+        return null;
+      }
+    });
+    return { result, error: null, seedError: null, queried };
   } finally {
     db.close();
   }
@@ -49,7 +69,14 @@ function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statement
 export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | UnsupportedRun {
   const file = request.files.find((candidate) => candidate.name.endsWith('.sql'));
   if (!file) return { status: 'unsupported', reason: 'The lesson has no SQL file to run.' };
-  const shown = lastResult(SQL, request.seed, file.content);
+  // sql-result checks with a query of their own, on the data each names.
+  const own = (data: 'lesson' | 'check') =>
+    request.checks.flatMap((check, index) => (check.type === 'sql-result' && check.query !== undefined && (check.data ?? 'lesson') === data ? [{ index, query: check.query }] : []));
+  const onLesson = own('lesson');
+  const onCheck = own('check');
+  const checkQueries = new Map<number, QueryResult | null>();
+  const shown = lastResult(SQL, request.seed, file.content, onLesson.map((check) => check.query));
+  onLesson.forEach((check, position) => checkQueries.set(check.index, shown.queried[position] ?? null));
   if (shown.seedError !== null) return { status: 'unsupported', reason: `The lesson's seed data does not load: ${shown.seedError}` };
   const error: RunError | null = shown.error === null ? null : { type: 'SQLError', message: shown.error, line: null, file: file.name };
   const queryResult = shown.result;
@@ -58,9 +85,10 @@ export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | 
   let checkQueryResult: QueryResult | null = null;
   const needsCheckData = request.checks.some((check) => check.type === 'sql-result' && check.data === 'check');
   if (!error && needsCheckData && request.checkSeed) {
-    const hidden = lastResult(SQL, request.checkSeed, file.content);
+    const hidden = lastResult(SQL, request.checkSeed, file.content, onCheck.map((check) => check.query));
     if (hidden.seedError !== null) return { status: 'unsupported', reason: `The lesson's check data does not load: ${hidden.seedError}` };
     checkQueryResult = hidden.result;
+    onCheck.forEach((check, position) => checkQueries.set(check.index, hidden.queried[position] ?? null));
   }
-  return { output, error, assertionFailures: new Map(), queryResult, checkQueryResult };
+  return { output, error, assertionFailures: new Map(), queryResult, checkQueryResult, checkQueries };
 }

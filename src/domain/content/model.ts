@@ -116,6 +116,12 @@ export const checkSchema = z.discriminatedUnion('type', [
       columnOrder: z.boolean().optional(),
       /** Compare on the lesson's check data (`# --check-data--`) instead of the data the learner sees. */
       data: z.enum(['lesson', 'check']).optional(),
+      /**
+       * A query the checker runs after the learner's statements, on the same database: its result
+       * is compared instead of the learner's last one. For lessons that create or change tables, so
+       * the table itself is checked, not a SELECT the learner could replace with typed-in rows.
+       */
+      query: z.string().min(1).optional(),
       message,
     })
     .strict(),

@@ -23,6 +23,7 @@ function resultOf(request: RunRequest, run: SandboxRun): RunResult {
     assertionFailures: new Map(outcome.assertionFailures),
     queryResult: outcome.queryResult,
     checkQueryResult: outcome.checkQueryResult ?? null,
+    checkQueries: new Map(outcome.checkQueries ?? []),
     pageChecks: new Map(outcome.pageChecks),
   });
 }

@@ -33,6 +33,7 @@ const wireOutcome = z.discriminatedUnion('status', [
     assertionFailures: z.array(z.tuple([index, z.nullable(text)])).check(z.maxLength(MAX_ITEMS)),
     queryResult: z.nullable(queryResult),
     checkQueryResult: z.optional(z.nullable(queryResult)),
+    checkQueries: z.optional(z.array(z.tuple([index, z.nullable(queryResult)])).check(z.maxLength(MAX_ITEMS))),
     pageChecks: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
   }),
   z.object({ status: z.literal('unsupported'), reason: text }),

@@ -38,6 +38,8 @@ export type WireOutcome =
       queryResult: QueryResult | null;
       /** The same statements' result on the lesson's check data (SQL lessons that have it). */
       checkQueryResult?: QueryResult | null;
+      /** sql-result checks' own queries (RunOutcome.checkQueries as entries). */
+      checkQueries?: [number, QueryResult | null][];
       pageChecks: [number, boolean][];
     }
   | { status: 'unsupported'; reason: string };

@@ -34,7 +34,7 @@ self.onmessage = async (event: MessageEvent<WorkerInit | RunCommand>) => {
     wire = outcome;
   } else {
     post({ type: 'output', id: message.id, text: outcome.output });
-    wire = { status: 'ran', error: outcome.error, assertionFailures: [], queryResult: outcome.queryResult ?? null, checkQueryResult: outcome.checkQueryResult ?? null, pageChecks: [] };
+    wire = { status: 'ran', error: outcome.error, assertionFailures: [], queryResult: outcome.queryResult ?? null, checkQueryResult: outcome.checkQueryResult ?? null, checkQueries: [...(outcome.checkQueries ?? [])], pageChecks: [] };
   }
   post({ type: 'result', id: message.id, outcome: wire });
 };

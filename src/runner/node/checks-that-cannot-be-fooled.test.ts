@@ -121,6 +121,33 @@ describe('SQL: the same query on data the learner never sees', () => {
   });
 });
 
+describe('SQL: a lesson that creates a table checks the table, not the last SELECT', () => {
+  const shown = "SELECT name, upper(type) AS type FROM pragma_table_info('staff');";
+  const checks: Check[] = [
+    {
+      type: 'sql-result',
+      query: shown,
+      columns: ['name', 'type'],
+      rows: [['name', 'TEXT'], ['role', 'TEXT'], ['hours', 'INTEGER']],
+      message: 'Create the staff table with name, role and hours.',
+    },
+  ];
+  const sql = (statements: string) => run('SQL', 'query.sql', statements, checks, {});
+
+  it('passes the table, however the learner writes it, and whatever their last line shows', async () => {
+    expect(verdicts(await sql(`CREATE TABLE staff (name TEXT, role TEXT, hours INTEGER);\n${shown}`))).toEqual([true]);
+    expect(verdicts(await sql('create table staff (\n  name text,\n  role text,\n  hours integer\n);'))).toEqual([true]);
+  });
+
+  it.each([
+    ['the expected rows typed in instead of the table', "SELECT 'name' AS name, 'TEXT' AS type UNION ALL SELECT 'role', 'TEXT' UNION ALL SELECT 'hours', 'INTEGER';"],
+    ['a table with a column missing', `CREATE TABLE staff (name TEXT, role TEXT);\n${shown}`],
+    ['the table dropped again after showing it', `CREATE TABLE staff (name TEXT, role TEXT, hours INTEGER);\n${shown}\nDROP TABLE staff;`],
+  ])('refuses %s', async (_label, statements) => {
+    expect(verdicts(await sql(statements))).toEqual([false]);
+  });
+});
+
 describe('rerun and uses: seeds, partial output, any loop or branch', () => {
   it.each([
     ['Python', 'main.py', 'import random\nroll = random.randint(1, 6)\nprint(f"You rolled {roll}")', 'print("You rolled 4")'],
