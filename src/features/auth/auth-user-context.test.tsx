@@ -20,6 +20,7 @@ describe('useAuthUser', () => {
       roles: [],
       isCourseEngineer: false,
       clientInitialized: true,
+      needClient: () => undefined,
       getIdToken: async () => 'token',
       signOut: async () => undefined,
     };

@@ -8,6 +8,8 @@ export interface AuthUser {
   isCourseEngineer: boolean;
   /** The client SDK has reported whether someone is signed in. */
   clientInitialized: boolean;
+  /** Starts the Firebase client now if it has not started (pages whose auth state waits for it). */
+  needClient: () => void;
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   /** Signs out of Firebase and clears the server session; rejects if the session could not be cleared. */
   signOut: () => Promise<void>;

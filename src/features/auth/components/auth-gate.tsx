@@ -25,6 +25,12 @@ export function AuthGate({ policy, appDestination = '/onboarding-check', holdRed
   const router = useRouter();
   const user = useAuthUser();
   const session = useSessionState();
+  // A page that sends signed-in users on waits for the session the Firebase client keeps: start it.
+  const waitsForSession = PAGE_AUTH_POLICIES[policy].whenAuthed !== 'render';
+  const { needClient } = user;
+  useEffect(() => {
+    if (waitsForSession) needClient();
+  }, [waitsForSession, needClient]);
   const state = decidePageAuthState(
     {
       isAuthed: user.id !== null,
