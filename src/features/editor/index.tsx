@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './components/code-editor';
-import { CodePreview, noReach, type EditorReach } from './components/code-preview';
+import { CodePreview, noReach, PlainCodeEditor, type EditorReach } from './components/code-preview';
 
 /**
  * The editor feature's public entry: the code editor and the React side of the browser runtimes,
@@ -24,23 +24,43 @@ export { pageStorageKey } from './components/saved-page-storage';
 export function CodeEditor(props: CodeEditorProps) {
   const [Editor, setEditor] = useState<ComponentType<CodeEditorProps> | null>(null);
   const [wanted, setWanted] = useState(false);
+  // The editor's files did not arrive (offline before they were ever fetched): a plain text box
+  // until the connection is back, so the learner can still write code.
+  const [unavailable, setUnavailable] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const reach = useRef<EditorReach>(noReach());
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
-    // Prefetched (downloaded, not run) once the page has loaded, so the press finds it cached.
-    void import(/* webpackPrefetch: true */ './components/code-editor').then((module) => {
-      if (!cancelled) setEditor(() => module.default);
-    });
+    // The lesson page prefetches these files (downloaded, not run), so the press finds them cached.
+    import('./components/code-editor').then(
+      (module) => {
+        if (!cancelled) setEditor(() => module.default);
+      },
+      () => {
+        if (!cancelled) setUnavailable(true);
+      },
+    );
     return () => {
       cancelled = true;
     };
-  }, [wanted]);
+  }, [wanted, attempt]);
+  useEffect(() => {
+    if (!unavailable) return;
+    const retry = () => {
+      setUnavailable(false);
+      setAttempt((count) => count + 1);
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unavailable]);
   useEffect(() => {
     if (wanted) void import('./extensions/language-setup').then(({ loadLanguageSetup }) => loadLanguageSetup(props.language)).catch(() => undefined);
   }, [wanted, props.language]);
   const stand = { label: props.label, readOnly: props.readOnly, state: reach, onReach: () => setWanted(true), autoFocus: reach.current.focus };
-  return Editor ? <Editor {...props} reach={reach} /> : <CodePreview value={props.value} readOnly={props.readOnly} reach={stand} />;
+  if (Editor) return <Editor {...props} reach={reach} />;
+  if (unavailable) return <PlainCodeEditor {...props} />;
+  return <CodePreview value={props.value} readOnly={props.readOnly} reach={stand} />;
 }
 
 /** The live preview of a web page, inside the opaque-origin page sandbox. */

@@ -28,6 +28,8 @@ export interface LessonPageProps {
   initialFiles: { name: string; content: string }[] | null;
   /** When the server copy of initialFiles was saved (to compare with the local draft). */
   initialFilesSavedAt: string | null;
+  /** Script files the chapter's editors will need, prefetched after the page loads (editor-prefetch.ts). */
+  editorPrefetch: string[];
   clearProgress: boolean;
   /** An OpenAI-compatible tutor model is configured: tutor mode may phrase its help with it. */
   tutorModel: boolean;

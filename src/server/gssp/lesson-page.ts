@@ -8,6 +8,7 @@ import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
 import { locateChapter } from '@/server/services/learning-service';
 import { getServices, type Services } from '@/server/services/services';
+import { editorPrefetchFor } from '@/server/http/editor-prefetch';
 import { appendSetCookie, notificationCookie } from './notification-cookie';
 import { withSession, type SessionUser } from './with-session';
 
@@ -78,6 +79,7 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
       nextChapterId: isLastChapter ? null : (tutorial.chapters[chapterIndex + 1]?.id ?? null),
       initialFiles: opening?.files ?? null,
       initialFilesSavedAt: opening?.savedAt ?? null,
+      editorPrefetch: editorPrefetchFor(chapter),
       clearProgress: mode === 'tutor' && context.query.clearProgress === 'true',
       tutorModel: serverEnv().tutor !== null,
     },

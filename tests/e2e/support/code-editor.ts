@@ -8,7 +8,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function openEditor(page: Page): Promise<Locator> {
   const content = page.locator('.cm-content').first();
-  if ((await content.count()) === 0) await page.getByTestId('code-preview').first().click();
+  if ((await content.count()) > 0) return content;
+  await page.getByTestId('code-preview').first().click();
   // Its chunk loads after the press: slow on a busy machine.
   await expect(content).toBeFocused({ timeout: 60_000 });
   return content;

@@ -88,6 +88,29 @@ export function CodeLines({ value, reach }: CodeLinesProps) {
   );
 }
 
+/**
+ * A plain text box for the code, when the editor's files cannot be loaded (offline before they
+ * were ever fetched): the learner keeps writing; the editor replaces it once the connection is back.
+ */
+export function PlainCodeEditor({ value, readOnly, label, onChange }: Pick<CodeEditorProps, 'value' | 'readOnly' | 'label' | 'onChange'>) {
+  return (
+    <div className={frame.editor}>
+      <textarea
+        className={styles.plain}
+        aria-label={label}
+        value={value}
+        readOnly={readOnly}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        autoFocus
+        rows={Math.max(8, value.split('\n').length + 1)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export interface CodePreviewProps extends Pick<CodeEditorProps, 'value' | 'readOnly'> {
   reach?: CodeLinesProps['reach'];
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import Link from 'next/link';
+import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkFillGap, checkMultipleChoice, checkReorder, type AnswerResult } from '@/domain/lessons/answers';
@@ -363,6 +364,12 @@ export default function LessonView(props: LessonPageProps) {
 
   return (
     <AuthGate policy="protected">
+      <Head>
+        {/* The editor is built on the learner's first reach: its files come down now, unrun. */}
+        {props.editorPrefetch.map((href) => (
+          <link key={href} rel="prefetch" as="script" href={href} />
+        ))}
+      </Head>
       <div className={styles.page}>
         <header className={styles.header}>
           <Link href={paths.section(props.trackId, props.sectionIndex)} className={styles.close} aria-label="Leave the lesson">
