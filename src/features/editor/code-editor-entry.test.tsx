@@ -43,4 +43,12 @@ describe('CodeEditor (entry)', () => {
     await waitFor(() => expect(container.querySelector('.cm-content')).not.toBeNull(), { timeout: 10_000 });
     expect(changes).toEqual([]);
   });
+
+  it('a tapped symbol builds the editor and is typed there (the row works before the editor does)', async () => {
+    const changes: string[] = [];
+    const { container } = render(<CodeEditor {...props} onChange={(value) => changes.push(value)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Insert opening parenthesis' }));
+    await waitFor(() => expect(container.querySelector('.cm-content')).not.toBeNull(), { timeout: 10_000 });
+    expect(changes.at(-1)).toBe('(print(1)');
+  });
 });

@@ -115,12 +115,28 @@ export interface CodePreviewProps extends Pick<CodeEditorProps, 'value' | 'readO
   reach?: CodeLinesProps['reach'];
 }
 
-/** The editor's frame before CodeMirror has loaded: the code and, for editable code, the symbol row (disabled). */
+/**
+ * The editor's frame before CodeMirror has loaded: the code and, for editable code, the symbol row
+ * (disabled without `reach`; with it, a tapped symbol reaches for the editor).
+ */
 export function CodePreview({ value, readOnly, reach }: CodePreviewProps) {
   return (
     <div className={frame.editor}>
       <CodeLines value={value} reach={reach} />
-      {!readOnly && <SymbolKeys onPress={null} />}
+      {/* A tapped symbol reaches for the editor too, and is typed once it is there. */}
+      {!readOnly && (
+        <SymbolKeys
+          onPress={
+            reach
+              ? (key) => {
+                  if (key.text) reach.state.current.typed += key.text;
+                  reach.state.current.focus = true;
+                  reach.onReach();
+                }
+              : null
+          }
+        />
+      )}
     </div>
   );
 }
