@@ -48,8 +48,11 @@ export const runtimeMessageSchema: z.ZodMiniType<RuntimeMessage> = z.discriminat
   z.object({ type: z.literal('result'), id: runId, outcome: wireOutcome }),
 ]);
 
-/** A page's localStorage: at most the shim's own limit (a page that says more is not believed). */
-const storageItems = z
+/**
+ * A page's localStorage: at most the shim's own limit (a page that says more is not believed). Also
+ * what the player reads back from where it kept them (saved-page-storage.ts).
+ */
+export const pageStorageItemsSchema: z.ZodMiniType<[string, string][]> = z
   .array(z.tuple([z.string(), z.string()]))
   .check(z.maxLength(PAGE_STORAGE_LIMIT_CHARS), z.refine((items) => storageSize(items) <= PAGE_STORAGE_LIMIT_CHARS, 'The page saved more than its storage holds.'));
 
@@ -57,7 +60,7 @@ export const pageFrameMessageSchema: z.ZodMiniType<PageFrameMessage> = z.discrim
   z.object({
     type: z.literal('page-checks'),
     results: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
-    resume: z.nullable(z.object({ index, after: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ITEMS)), storage: storageItems })),
+    resume: z.nullable(z.object({ index, after: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ITEMS)), storage: pageStorageItemsSchema })),
   }),
-  z.object({ type: z.literal('page-storage'), items: storageItems }),
+  z.object({ type: z.literal('page-storage'), items: pageStorageItemsSchema }),
 ]);

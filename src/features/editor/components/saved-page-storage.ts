@@ -1,4 +1,5 @@
-import { PAGE_STORAGE_LIMIT_CHARS, storageSize, type PageStorageItems } from '@/runner/page-storage';
+import type { PageStorageItems } from '@/runner/page-storage';
+import { pageStorageItemsSchema } from '@/runner/browser/sandbox-message-schemas';
 
 /**
  * What a learner's page saved in its localStorage, kept in the app's own localStorage per learner
@@ -18,16 +19,13 @@ function appStorage(): Storage | null {
   }
 }
 
-const isItems = (value: unknown): value is PageStorageItems =>
-  Array.isArray(value) && value.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === 'string' && typeof item[1] === 'string');
-
 /** The items saved under `key`; nothing (an empty list) when there are none or they are unreadable. */
 export function readSavedPageStorage(key: string): PageStorageItems {
   const raw = appStorage()?.getItem(key);
   if (!raw) return [];
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return isItems(parsed) && storageSize(parsed) <= PAGE_STORAGE_LIMIT_CHARS ? parsed : [];
+    const parsed = pageStorageItemsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
