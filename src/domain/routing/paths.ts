@@ -25,5 +25,8 @@ export const paths = {
   leaderboard: () => '/web/leaderboard',
   settings: () => '/web/settings',
   previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
+  build: () => '/web/build',
+  buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),
+  sharedProject: (projectId: string) => `/web/shared/${seg(projectId)}`,
   withQuery,
 } as const;
