@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ProjectFile } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
 import { DEFAULT_DAILY_GOAL } from '@/domain/progress/daily-goal';
 
@@ -241,4 +242,57 @@ export const leagueWeeks = pgTable('league_weeks', {
   rolledOverAt: timestamp('rolled_over_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks };
+/**
+ * A learner's own project in the build area (docs/decisions.md: build area). The id is random and
+ * unguessable: it is also the share link. Deleting sets deleted_at (restorable for 30 days); a
+ * guided project's row is never removed, so it is imported once per learner (the unique index).
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    language: text('language').notNull(),
+    files: jsonb('files').$type<ProjectFile[]>().notNull(),
+    /** Kept beside files so the project list never reads the files themselves. */
+    fileCount: integer('file_count').notNull(),
+    preview: text('preview').notNull(),
+    /** Up by one with every change of the files. */
+    revision: integer('revision').notNull().default(1),
+    /** template | duplicate | remix | guided */
+    source: text('source').notNull(),
+    /** The template's name, the copied project's id, or the guided project's tutorial id. */
+    sourceRef: text('source_ref'),
+    shared: boolean('shared').notNull().default(false),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('projects_owner_idx').on(table.ownerId, table.updatedAt),
+    uniqueIndex('projects_owner_guided_idx').on(table.ownerId, table.sourceRef).where(sql`"source" = 'guided'`),
+  ],
+);
+
+/** Earlier versions of a project's files: automatic (at most one per 10 minutes of saves), the learner's own, and before each restore. */
+export const projectSnapshots = pgTable(
+  'project_snapshots',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** auto | manual | before-restore */
+    kind: text('kind').notNull(),
+    label: text('label'),
+    files: jsonb('files').$type<ProjectFile[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('project_snapshots_project_idx').on(table.projectId, table.createdAt)],
+);
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots };
