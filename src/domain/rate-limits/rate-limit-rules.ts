@@ -3,7 +3,7 @@
  * changed by configuration (docs/security.md), the shapes here cannot.
  */
 
-export type RateLimitKind = 'session-create' | 'api' | 'tutor';
+export type RateLimitKind = 'session-create' | 'api' | 'tutor' | 'project-write' | 'public-read';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -20,6 +20,10 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitKind, RateLimitRule> = {
   'session-create': { limit: 100, windowSeconds: 10 * 60, per: 'ip', message: 'Too many sign-in attempts from this network. Wait a few minutes and try again.' },
   api: { limit: 600, windowSeconds: 60, per: 'learner', message: 'Too many requests in a short time. Wait a moment and try again.' },
   tutor: { limit: 100, windowSeconds: 24 * 60 * 60, per: 'learner', message: 'You have asked the tutor a lot today. Hints and check messages still help, and the tutor is back tomorrow.' },
+  // Each build-area change may store up to 500 KB: a save a second keeps up with any typing.
+  'project-write': { limit: 60, windowSeconds: 60, per: 'learner', message: 'Your projects were changed very often in the last minute. Wait a moment; your work is kept in the browser meanwhile.' },
+  // Shared projects are read without signing in, so they are counted per address.
+  'public-read': { limit: 300, windowSeconds: 60, per: 'ip', message: 'Too many shared projects were opened from this network in a short time. Wait a moment and try again.' },
 };
 
 export interface RateLimitWindow {

@@ -3,6 +3,7 @@ import { getUserFromCookies, setAuthCookies, unsetAuthCookies } from 'next-fireb
 import { SESSION_COOKIE_MAX_AGE_MS } from '@/domain/session/session-cookie-config';
 import { crossSiteRefusal } from '@/domain/session/same-origin-request';
 import { logger } from '@/lib/logger';
+import { clientAddress } from '@/server/http/client-address';
 import { serverEnv } from '@/server/config/server-env';
 import { RateLimitedError } from '@/server/services/rate-limit-service';
 import { getServices, type Services } from '@/server/services/services';
@@ -12,16 +13,6 @@ import { ensureServerAuth } from './server-auth';
 import { clearSessionIdCookie, readSessionId, setSessionIdCookie } from './session-id-cookie';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/**
- * The browser's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry,
- * the one that proxy appended. Earlier entries come from the client and could be anything, so a
- * rate limit keyed on them could be dodged by sending a new one with every request.
- */
-export function clientAddress(req: Pick<NextApiRequest, 'headers' | 'socket'>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? header(req.headers['x-forwarded-for'])?.split(',').pop()?.trim() : undefined;
-  return forwarded || req.socket.remoteAddress || 'unknown';
-}
 
 /**
  * The checks every cookie-changing endpoint makes before anything else: POST only, from our own

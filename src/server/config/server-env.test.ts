@@ -93,5 +93,8 @@ describe('parseServerEnv', () => {
     expect(env.rateLimits.api.limit).toBe(5);
     expect(env.rateLimits.tutor.limit).toBe(100);
     expect(() => parseServerEnv({ RATE_LIMIT_TUTOR_PER_DAY: '0' })).toThrow(/RATE_LIMIT_TUTOR_PER_DAY/);
+    const build = parseServerEnv({ RATE_LIMIT_PROJECT_WRITES_PER_MINUTE: '7', RATE_LIMIT_SHARED_READS_PER_MINUTE: '9' }).rateLimits;
+    expect([build['project-write'].limit, build['public-read'].limit, build['public-read'].per]).toEqual([7, 9, 'ip']);
+    expect(parseServerEnv({}).rateLimits['project-write'].limit).toBe(60);
   });
 });

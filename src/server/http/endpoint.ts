@@ -25,7 +25,12 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
-export type Access = 'user' | 'course_engineer';
+/**
+ * Who may call: `public` needs no token (a token sent anyway is not even looked at, and the
+ * handler gets no identity, so it cannot answer with anything of the caller's); `user` any signed-in
+ * learner; `course_engineer` only that role.
+ */
+export type Access = 'public' | 'user' | 'course_engineer';
 
 export interface EndpointContext<Q, B> {
   identity: Identity;
@@ -33,12 +38,19 @@ export interface EndpointContext<Q, B> {
   body: B;
 }
 
-export interface EndpointDefinition<Q, B> {
-  access: Access;
+export type PublicEndpointContext<Q, B> = Omit<EndpointContext<Q, B>, 'identity'>;
+
+type EndpointResult = Promise<{ status?: number; body: unknown }>;
+
+interface EndpointSchemas<Q, B> {
   query?: z.ZodType<Q>;
+  /** A schema that accepts undefined makes the body optional; otherwise a missing body is a 400. */
   body?: z.ZodType<B>;
-  handle: (context: EndpointContext<Q, B>) => Promise<{ status?: number; body: unknown }>;
 }
+
+export type EndpointDefinition<Q, B> =
+  | (EndpointSchemas<Q, B> & { access: 'user' | 'course_engineer'; handle: (context: EndpointContext<Q, B>) => EndpointResult })
+  | (EndpointSchemas<Q, B> & { access: 'public'; handle: (context: PublicEndpointContext<Q, B>) => EndpointResult });
 
 export type AnyEndpoint = EndpointDefinition<unknown, unknown>;
 
@@ -52,6 +64,8 @@ export interface EndpointDependencies {
   authenticate: (authorization: string | string[] | undefined) => Promise<Identity>;
   /** Called once the caller is known, before the handler (keeps the users table in sync). */
   onAuthenticated?: (identity: Identity) => Promise<void>;
+  /** Called before a public endpoint's handler (a rate limit per address). */
+  onPublicCaller?: () => Promise<void>;
   logError?: (error: unknown, request: ApiRequest) => void;
 }
 
@@ -74,11 +88,16 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     return json(405, { message: `Method ${request.method} is not allowed here. Use ${allowed}.` }, { Allow: allowed });
   }
   try {
-    const identity = await deps.authenticate(request.headers.authorization);
-    if (endpoint.access === COURSE_ENGINEER_ROLE && !identity.roles.includes(COURSE_ENGINEER_ROLE)) {
-      throw new HttpError(403, 'This call is for course engineers only.');
+    let identity: Identity | null = null;
+    if (endpoint.access === 'public') {
+      await deps.onPublicCaller?.();
+    } else {
+      identity = await deps.authenticate(request.headers.authorization);
+      if (endpoint.access === COURSE_ENGINEER_ROLE && !identity.roles.includes(COURSE_ENGINEER_ROLE)) {
+        throw new HttpError(403, 'This call is for course engineers only.');
+      }
+      await deps.onAuthenticated?.(identity);
     }
-    await deps.onAuthenticated?.(identity);
 
     refuseUnstorableInput(request.query, request.body);
     let query: unknown = {};
@@ -89,12 +108,17 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     }
     let body: unknown = undefined;
     if (endpoint.body) {
-      if (request.body === undefined) throw new HttpError(400, 'This call needs a JSON body.');
       const parsed = endpoint.body.safeParse(request.body);
-      if (!parsed.success) throw new HttpError(422, describeIssues(parsed.error, 'body'));
+      if (!parsed.success) {
+        if (request.body === undefined) throw new HttpError(400, 'This call needs a JSON body.');
+        throw new HttpError(422, describeIssues(parsed.error, 'body'));
+      }
       body = parsed.data;
     }
-    const result = await endpoint.handle({ identity, query, body });
+    let result: Awaited<EndpointResult>;
+    if (endpoint.access === 'public') result = await endpoint.handle({ query, body });
+    else if (identity) result = await endpoint.handle({ identity, query, body });
+    else throw new Error('An endpoint that needs a caller ran without one');
     return json(result.status ?? 200, result.body);
   } catch (error) {
     if (error instanceof AuthenticationError) return json(401, { message: error.message });

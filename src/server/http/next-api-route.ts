@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { NextApiHandler, NextApiRequest } from 'next';
 import { AuthenticationError, authenticate, type Identity } from '@/server/auth/identity';
 import { logger } from '@/lib/logger';
+import { serverEnv } from '@/server/config/server-env';
 import { getServices, type Services } from '@/server/services/services';
+import { clientAddress } from './client-address';
 import { runRoutes, type ApiRequest, type EndpointDependencies, type Routes } from './endpoint';
 import { HttpError } from './http-error';
 
@@ -81,6 +83,7 @@ export function nextApiRoute(buildRoutes: (services: Services, req: NextApiReque
     const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
       authenticate: deps.authenticate,
       onAuthenticated: onApiCaller(services),
+      onPublicCaller: () => services.rateLimits.hit('public-read', clientAddress(req, serverEnv().trustProxy)),
       logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
     });
     for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
