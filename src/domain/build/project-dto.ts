@@ -113,12 +113,12 @@ export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
 export const snapshotListSchema = z.object({ snapshots: z.array(snapshotSummarySchema) });
 export type SnapshotList = z.infer<typeof snapshotListSchema>;
 
-/** GET /projects/{id}/snapshots/{snapshotId}, and POST .../snapshots. */
+/** GET /projects/{id}/snapshots/{snapshotId} (POST .../snapshots answers the summary). */
 export const snapshotSchema = snapshotSummarySchema.extend({ files: z.array(projectFileSchema) });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
-/** POST /projects/{id}/share */
-export const shareSchema = z.object({ sharePath: z.string() });
+/** POST /projects/{id}/share (shared, with its path) and DELETE .../share (not shared, null). */
+export const shareSchema = z.object({ shared: z.boolean(), sharePath: z.string().nullable() });
 export type Share = z.infer<typeof shareSchema>;
 
 /** GET /shared/{id}: what anyone with the link sees (no owner id, no history). */

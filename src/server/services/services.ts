@@ -7,6 +7,7 @@ import { createContentService, type ContentService } from './content-service';
 import { createLearningService, type LearningService } from './learning-service';
 import { createProfileService, type ProfileService } from './profile-service';
 import { createProgressService, type ProgressService } from './progress-service';
+import { createProjectService, type ProjectService } from './project-service';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createSessionService, type SessionService } from './session-service';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
@@ -24,6 +25,8 @@ export interface Services {
   checks: SandboxedCheckEngine;
   progress: ProgressService;
   profiles: ProfileService;
+  /** The build area: learners' own projects, snapshots, sharing. */
+  projects: ProjectService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
@@ -41,6 +44,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
     progress,
     profiles: createProfileService(db, content, progress),
+    projects: createProjectService(db, content, now),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,
