@@ -5,12 +5,14 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import * as learningRouteBuilders from '@/server/api/v1/learning-routes';
 import * as previewRouteBuilders from '@/server/api/v1/preview-routes';
 import * as progressRouteBuilders from '@/server/api/v1/progress-routes';
+import * as projectRouteBuilders from '@/server/api/v1/project-routes';
 import * as tutorRouteBuilders from '@/server/api/v1/tutor-routes';
 import * as userRouteBuilders from '@/server/api/v1/user-routes';
+import { PROJECT_TEMPLATES } from '@/domain/build/project-templates';
 import { lessonTypeFromFiles, type LessonType } from '@/domain/lessons/lesson-type';
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
-import type { ApiResponse, Routes } from '@/server/http/endpoint';
+import type { ApiResponse, HttpMethod, Routes } from '@/server/http/endpoint';
 import { MAX_JSON_BODY_BYTES, nextApiRoute } from '@/server/http/next-api-route';
 import { createServices, type Services } from '@/server/services/services';
 import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
@@ -34,6 +36,9 @@ let publishSetVersion = 1;
 let trackVersions: Record<string, number> = {};
 let lessons: LessonRef[] = [];
 let codeLessons: LessonRef[] = [];
+/** The learner's own projects (with a snapshot each), another learner's (one shared), and made-up ids. */
+let projectIds: string[] = [];
+const snapshotIds: string[] = [];
 const serverErrors: unknown[] = [];
 const counts = { runRoutes: 0, adapter: 0 };
 const statuses = new Map<number, number>();
@@ -52,8 +57,9 @@ const call = apiCaller(() => services, { logError: (error) => serverErrors.push(
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  // The fuzz measures the routes, not the per-learner limit (which has its own tests): raised.
-  services = createServices(handle.db, { rateLimits: { ...DEFAULT_RATE_LIMITS, api: { ...DEFAULT_RATE_LIMITS.api, limit: 1_000_000 } } });
+  // The fuzz measures the routes, not the rate limits (which have their own tests): raised.
+  const unlimited = (kind: keyof typeof DEFAULT_RATE_LIMITS) => ({ ...DEFAULT_RATE_LIMITS[kind], limit: 1_000_000 });
+  services = createServices(handle.db, { rateLimits: { ...DEFAULT_RATE_LIMITS, api: unlimited('api'), 'project-write': unlimited('project-write'), 'public-read': unlimited('public-read') } });
   const compiled = await compileContent(path.resolve('content'));
   const published = await services.content.publish(compiled.content);
   publishSetVersion = published.publishSetVersion;
@@ -77,6 +83,18 @@ beforeAll(async () => {
   codeLessons = [...code.filter((lesson) => lesson.lessonType !== 'Python'), ...code.filter((lesson) => lesson.lessonType === 'Python').slice(0, 3)];
   const [learner, engineer] = await Promise.all([emulatorUser({ displayName: 'Fuzz Learner' }), emulatorUser({ roles: ['course_engineer'] })]);
   tokens = { learner: learner.idToken, engineer: engineer.idToken };
+  const newProject = async (token: string, template: string) => (await call(projectRouteBuilders.projectsRoutes(services), token, { method: 'POST', body: { template } })).body as { id: string };
+  const own = await Promise.all(PROJECT_TEMPLATES.map((template) => newProject(tokens.learner, template)));
+  const others = await Promise.all([newProject(tokens.engineer, 'web'), newProject(tokens.engineer, 'python')]);
+  const share = (token: string, projectId: string) => call(projectRouteBuilders.projectShareRoutes(services), token, { method: 'POST', query: { projectId } });
+  await share(tokens.engineer, others[0].id);
+  await share(tokens.learner, own[0]?.id ?? '');
+  for (const [token, project] of [...own.map((project) => [tokens.learner, project] as const), ...others.map((project) => [tokens.engineer, project] as const)]) {
+    const snapshot = await call(projectRouteBuilders.projectSnapshotsRoutes(services), token, { method: 'POST', query: { projectId: project.id }, body: { label: 'fuzz' } });
+    snapshotIds.push((snapshot.body as { id: string }).id);
+  }
+  projectIds = [...own, ...others].map((project) => project.id);
+  expect([...projectIds, ...snapshotIds].every((id) => /^[a-z2-7]{20}$/.test(id))).toBe(true);
 }, 120_000);
 
 afterAll(async () => {
@@ -147,11 +165,24 @@ const noQuery = (body?: fc.Arbitrary<unknown>): fc.Arbitrary<BaseRequest> => (bo
 
 interface FuzzRoute {
   build: (services: Services, req?: NextApiRequest) => Routes;
+  /** The method fuzzed (others only by the method mutation); the routes' first one by default. */
+  method?: HttpMethod;
   caller: 'learner' | 'engineer';
   base: () => fc.Arbitrary<BaseRequest>;
   /** Runs through each of the two paths. */
   runs: number;
 }
+
+const anyProjectId = () => fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...projectIds) }, { weight: 1, arbitrary: fc.constantFrom('abcdefghijklmnopqrst', 'aaaaaaaaaaaaaaaaaaaa') });
+const projectQuery = () => anyProjectId().map((projectId) => ({ projectId }));
+const snapshotQuery = () => fc.tuple(anyProjectId(), fc.constantFrom(...snapshotIds)).map(([projectId, snapshotId]) => ({ projectId, snapshotId }));
+const projectTitle = fc.oneof(fc.constantFrom('My game', '  Plant   shop ', 'Jogo da memória 🧠'), fc.string({ maxLength: 90 }));
+const projectFiles = fc.array(
+  fc.record({ path: fc.oneof(fc.constantFrom('main.py', 'index.html', 'style.css', 'js/app.js', 'query.sql', 'schema.sql', 'main.js', 'notes.md', '../x.py', 'a//b.py'), fc.string({ maxLength: 30 })), content: sourceText }),
+  { maxLength: 5 },
+);
+const withProject = (body: fc.Arbitrary<unknown>): fc.Arbitrary<BaseRequest> => fc.tuple(projectQuery(), body).map(([query, value]) => ({ query, body: value }));
+const projectRoute = (build: (s: Services) => Routes, method: HttpMethod, runs: number, base: () => fc.Arbitrary<BaseRequest> = () => projectQuery().map((query) => ({ query }))): FuzzRoute => ({ build, method, caller: 'learner', base, runs });
 
 const fakeTutorModel: typeof fetch = async () => new Response(JSON.stringify({ choices: [{ message: { content: 'Look at line 1.' } }] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -263,6 +294,28 @@ const ROUTES: Record<string, FuzzRoute> = {
     base: () => noQuery(fc.record({ displayName: fc.oneof(fc.constantFrom('Ada', 'Grace Hopper', 'Łukasz'), fc.string({ maxLength: 50 })) })),
     runs: 60,
   },
+  projectsRoutes: projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'GET', 30, () => noQuery()),
+  'projectsRoutes POST': projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'POST', 40, () =>
+    noQuery(fc.record({ template: fc.constantFrom(...PROJECT_TEMPLATES), title: projectTitle }, { requiredKeys: ['template'] })),
+  ),
+  projectRoutes: projectRoute((s) => projectRouteBuilders.projectRoutes(s), 'GET', 30),
+  'projectRoutes PATCH': projectRoute((s) => projectRouteBuilders.projectRoutes(s), 'PATCH', 40, () => withProject(fc.record({ title: projectTitle }))),
+  'projectRoutes DELETE': projectRoute((s) => projectRouteBuilders.projectRoutes(s), 'DELETE', 20),
+  projectFilesRoutes: projectRoute((s) => projectRouteBuilders.projectFilesRoutes(s), 'PUT', 60, () =>
+    withProject(fc.record({ files: projectFiles, baseRevision: fc.integer({ min: 1, max: 5 }) }, { requiredKeys: ['files'] })),
+  ),
+  projectRestoreRoutes: projectRoute((s) => projectRouteBuilders.projectRestoreRoutes(s), 'POST', 30),
+  projectDuplicateRoutes: projectRoute((s) => projectRouteBuilders.projectDuplicateRoutes(s), 'POST', 30),
+  projectSnapshotsRoutes: projectRoute((s) => projectRouteBuilders.projectSnapshotsRoutes(s), 'GET', 30),
+  'projectSnapshotsRoutes POST': projectRoute((s) => projectRouteBuilders.projectSnapshotsRoutes(s), 'POST', 40, () =>
+    withProject(fc.option(fc.record({ label: projectTitle }, { requiredKeys: [] }), { nil: undefined })),
+  ),
+  projectSnapshotRoutes: projectRoute((s) => projectRouteBuilders.projectSnapshotRoutes(s), 'GET', 30, () => snapshotQuery().map((query) => ({ query }))),
+  projectSnapshotRestoreRoutes: projectRoute((s) => projectRouteBuilders.projectSnapshotRestoreRoutes(s), 'POST', 30, () => snapshotQuery().map((query) => ({ query }))),
+  projectShareRoutes: projectRoute((s) => projectRouteBuilders.projectShareRoutes(s), 'POST', 30),
+  'projectShareRoutes DELETE': projectRoute((s) => projectRouteBuilders.projectShareRoutes(s), 'DELETE', 20),
+  sharedProjectRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRoutes(s), 'GET', 40),
+  sharedProjectRemixRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRemixRoutes(s), 'POST', 30),
 };
 
 /** Every path inside a JSON value, the value itself first. */
@@ -342,7 +395,7 @@ interface FuzzRequest {
 }
 
 function hostile(route: FuzzRoute, routes: Routes, base: BaseRequest, change: Mutation, caller: Caller): FuzzRequest {
-  let method = Object.keys(routes)[0] ?? 'GET';
+  let method: string = route.method ?? Object.keys(routes)[0] ?? 'GET';
   const query = { ...base.query };
   let body = base.body;
   const write = (slot: Slot, value: unknown) => {
@@ -430,7 +483,7 @@ function adapterRequest(request: FuzzRequest, raw: RawBody): NextApiRequest {
   if (bytes) headers['content-length'] = String(bytes.length);
   if (contentType && bytes) headers['content-type'] = contentType;
   const search = new URLSearchParams(Object.entries(request.query).flatMap(([key, value]) => (Array.isArray(value) ? value.map((item) => [key, item]) : [[key, value]]))).toString();
-  return Object.assign(stream, { method: request.method, headers, query: request.query, url: `/api/v1/fuzz${search ? `?${search}` : ''}` }) as unknown as NextApiRequest;
+  return Object.assign(stream, { method: request.method, headers, query: request.query, url: `/api/v1/fuzz${search ? `?${search}` : ''}`, socket: { remoteAddress: '127.0.0.1' } }) as unknown as NextApiRequest;
 }
 
 async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBody): Promise<{ status: number; body: unknown }> {
@@ -456,12 +509,13 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
 
 describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
   it('covers every route builder the API exports', () => {
-    const builders = [learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
+    const builders = [learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function')
         .map(([name]) => name),
     );
-    expect(Object.keys(ROUTES).sort()).toEqual(builders.sort());
+    // A route fuzzed once per method has one entry per method ("projectsRoutes POST").
+    expect([...new Set(Object.keys(ROUTES).map((name) => name.split(' ')[0]))].sort()).toEqual(builders.sort());
   });
 
   describe.each(Object.keys(ROUTES))('%s', (name) => {

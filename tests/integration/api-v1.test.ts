@@ -5,7 +5,8 @@ import { createAuthenticator } from '@/server/auth/identity';
 import { parseServerEnv } from '@/server/config/server-env';
 import type { DatabaseHandle } from '@/server/db/client';
 import { users, userVisits } from '@/server/db/schema';
-import { runRoutes, type ApiRequest, type EndpointDependencies, type Routes } from '@/server/http/endpoint';
+import { z } from 'zod';
+import { defineEndpoint, runRoutes, type ApiRequest, type EndpointDependencies, type Routes } from '@/server/http/endpoint';
 import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
 import { emulatorUser, testAdminAuth } from './support/emulator';
@@ -128,6 +129,65 @@ describe(`API v1 on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedd
     it('does not accept a token that only shares a prefix', async () => {
       const dependencies = deps({ NODE_ENV: 'test', API_IMPERSONATION_TOKEN: token });
       expect((await call(userMeRoutes(services), { token: `${token}x` }, dependencies)).status).toBe(401);
+    });
+  });
+
+  describe('public endpoints', () => {
+    const seen: unknown[] = [];
+    const routes: Routes = {
+      GET: defineEndpoint<{ id: string }>({
+        access: 'public',
+        query: z.object({ id: z.string().max(5) }),
+        handle: async (context) => {
+          seen.push(context);
+          return { body: { id: context.query.id } };
+        },
+      }),
+      POST: defineEndpoint<Record<string, never>, { note?: string } | undefined>({
+        access: 'user',
+        body: z.object({ note: z.string() }).strict().optional(),
+        handle: async ({ body }) => ({ body: { note: body?.note ?? null } }),
+      }),
+    };
+    const counted: string[] = [];
+    const watching = (): EndpointDependencies => ({
+      ...deps(),
+      authenticate: async (authorization) => {
+        counted.push(`authenticate ${String(authorization)}`);
+        return deps().authenticate(authorization);
+      },
+      onPublicCaller: async () => {
+        counted.push('public caller');
+      },
+    });
+
+    beforeEach(() => {
+      seen.length = 0;
+      counted.length = 0;
+    });
+
+    it('answer without a token, never look at one, and give the handler no identity', async () => {
+      const user = await emulatorUser();
+      for (const token of [undefined, 'not-a-real-token', user.idToken]) {
+        expect(await call(routes, { query: { id: 'abc' }, token }, watching())).toEqual({ status: 200, body: { id: 'abc' }, headers: undefined });
+      }
+      expect(counted).toEqual(['public caller', 'public caller', 'public caller']);
+      expect(seen).toEqual([{ query: { id: 'abc' }, body: undefined }, { query: { id: 'abc' }, body: undefined }, { query: { id: 'abc' }, body: undefined }]);
+    });
+
+    it('still validate their input', async () => {
+      expect(await call(routes, { query: { id: 'far-too-long' } }, watching())).toMatchObject({ status: 400, body: { message: expect.stringMatching(/query\.id/) } });
+      expect(await call(routes, { query: { id: 'a\u0000' } }, watching())).toMatchObject({ status: 400 });
+      expect(seen).toEqual([]);
+    });
+
+    it('leave the other endpoints of the same path signed-in only; an optional body may be left out', async () => {
+      expect((await call(routes, { method: 'POST', body: {} }, watching())).status).toBe(401);
+      expect(counted).toEqual(['authenticate undefined']);
+      const user = await emulatorUser();
+      expect(await call(routes, { method: 'POST', token: user.idToken }, watching())).toMatchObject({ status: 200, body: { note: null } });
+      expect(await call(routes, { method: 'POST', token: user.idToken, body: { note: 'hi' } }, watching())).toMatchObject({ status: 200, body: { note: 'hi' } });
+      expect(await call(routes, { method: 'POST', token: user.idToken, body: { other: 1 } }, watching())).toMatchObject({ status: 422 });
     });
   });
 
