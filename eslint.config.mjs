@@ -3,6 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FlatCompat } from '@eslint/eslintrc';
 
+/** Links go through src/ui/link.tsx, which turns off Next's viewport prefetching (the page's load pays for it). */
+const NEXT_LINK = { name: 'next/link', message: "Use Link from '@/ui/link' (no viewport prefetch)." };
+
 const FEATURES = readdirSync(join(dirname(fileURLToPath(import.meta.url)), 'src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
@@ -46,8 +49,13 @@ const eslintConfig = [
     files: ['src/server/**', 'pages/**', 'scripts/**', 'src/features/**', 'src/lib/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' }] }],
+      'no-restricted-imports': ['error', { paths: [NEXT_LINK], patterns: [{ group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' }] }],
     },
+  },
+  {
+    files: ['src/ui/**', 'src/app/**'],
+    ignores: ['src/ui/link.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NEXT_LINK] }] },
   },
   ...FEATURES.map((feature) => ({
     // A feature uses another feature only through its public entry (src/features/<name>/index.ts).
@@ -56,6 +64,7 @@ const eslintConfig = [
       'no-restricted-imports': [
         'error',
         {
+          paths: [NEXT_LINK],
           patterns: [
             { group: ['@/runner/node/*', '**/runner/node/*'], message: 'Run lesson code through src/runner/sandbox (docs/security.md).' },
             { group: ['@/features/*/**', `!@/features/${feature}/**`], message: 'Import another feature through its public entry: @/features/<name>.' },

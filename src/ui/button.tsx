@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from './link';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { cx } from './class-names';
 import styles from './button.module.css';

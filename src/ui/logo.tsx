@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from './link';
 import { cx } from './class-names';
 import styles from './logo.module.css';
 

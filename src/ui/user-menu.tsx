@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
-import Link from 'next/link';
+import { Link } from './link';
 import type { ReactNode } from 'react';
 import { ThemeIcon, themeLabel, themeSwitchLabel, useThemePreference } from './theme-toggle';
 import styles from './user-menu.module.css';

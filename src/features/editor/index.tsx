@@ -8,7 +8,7 @@ import { CodePreview, noReach, PlainCodeEditor, type EditorReach } from './compo
  * shared by lessons, the build area and the course engineer's toolbar. The editor and the preview
  * load lazily, never as part of a page's first load.
  */
-export { useCheckEngine } from './hooks/use-check-engine';
+export { useCheckEngine, usePythonStatus, type CheckEngineHandle } from './hooks/use-check-engine';
 export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';

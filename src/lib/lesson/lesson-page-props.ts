@@ -4,6 +4,14 @@ import type { LessonMode } from '@/domain/lessons/lesson-mode';
 
 export { LESSON_MODES, type LessonMode } from '@/domain/lessons/lesson-mode';
 
+/** One lesson of the chapter as the header's progress steps and the runtime preload need it. */
+export interface LessonStep {
+  id: string;
+  completed: boolean;
+  /** The runtime a code lesson needs (null for lessons without code). */
+  lessonType: LessonDto['lessonType'];
+}
+
 /** What the lesson routes' getServerSideProps hands the lesson player. */
 export interface LessonPageProps {
   mode: LessonMode;
@@ -20,7 +28,10 @@ export interface LessonPageProps {
   publishSetVersion: number;
   chapterTitle: string;
   lessonIndex: number;
-  lessons: LessonDto[];
+  /** The lesson on screen, in full. */
+  lesson: LessonDto;
+  /** Every lesson of the chapter as a progress step: the page carries one lesson's content, not the chapter's. */
+  lessons: LessonStep[];
   isLastChapter: boolean;
   /** Where "Continue" goes after the chapter's last lesson: the next chapter's first lesson, or null at the tutorial's end. */
   nextChapterId: string | null;

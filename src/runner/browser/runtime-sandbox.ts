@@ -4,6 +4,7 @@ import { runtimeMessageSchema } from './sandbox-message-schemas';
 import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
 import { downloadRuntime, fileTransfers, type DownloadCommand, type DownloadFile, type DownloadProgress, type DownloadReport, type FetchedRuntime, type FileTransfer, type ReadPacing } from './runtime-download';
 import { OUTPUT_LIMIT_CHARS, errorMessage, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
+import { groupDigits } from '@/domain/text/group-digits';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
 
@@ -24,7 +25,7 @@ export interface RuntimeSandbox {
   destroy: () => void;
 }
 
-const CUT_NOTICE = `\n[Output cut: a run shows at most ${OUTPUT_LIMIT_CHARS.toLocaleString('en')} characters.]\n`;
+const CUT_NOTICE = `\n[Output cut: a run shows at most ${groupDigits(OUTPUT_LIMIT_CHARS)} characters.]\n`;
 
 interface ActiveRun {
   id: number;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { chapterAccess, lockedChapterNotice } from '@/domain/progress/chapter-lock';
 import { paths } from '@/domain/routing/paths';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
-import { chapterDto } from '@/server/api/v1/content-dto';
+import { lessonDto, lessonStepDto } from '@/server/api/v1/content-dto';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
 import { locateChapter } from '@/server/services/learning-service';
@@ -57,9 +57,10 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   const chapterIndex = tutorial.chapters.indexOf(chapter);
   const isLastChapter = chapterIndex === tutorial.chapters.length - 1;
   const lesson = chapter.lessons[requested];
+  if (!lesson) return { notFound: true };
   // Every code lesson opens with the learner's saved files (spec §4's rule for the last lesson
   // of the last chapter, applied to all): the browser keeps its local draft only if newer.
-  const opening = lesson ? await services.learning.openingFiles(user.id, lesson) : null;
+  const opening = await services.learning.openingFiles(user.id, lesson);
 
   return {
     props: {
@@ -74,7 +75,8 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
       publishSetVersion: published.publishSetVersion,
       chapterTitle: chapter.title,
       lessonIndex: requested,
-      lessons: chapterDto(chapter, completed).lessons,
+      lesson: lessonDto(lesson, completed),
+      lessons: chapter.lessons.map((entry) => lessonStepDto(entry, completed)),
       isLastChapter,
       nextChapterId: isLastChapter ? null : (tutorial.chapters[chapterIndex + 1]?.id ?? null),
       initialFiles: opening?.files ?? null,

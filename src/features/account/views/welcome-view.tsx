@@ -1,6 +1,6 @@
 import { SignedInShell, useAuthUser } from '@/features/auth';
 import { LazyStartGoalPicker } from '@/features/progress';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import { useMe } from '../api/get-me';
 import { useRecordVisit } from '../api/record-visit';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { confirmPasswordReset, sendPasswordResetEmail, verifyPasswordResetCode } from 'firebase/auth';
 import { validateEmail, validatePasswordChange, type NewPasswordInput } from '@/domain/identity/credentials';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { createUserWithEmailAndPassword, updateProfile } from 'firebase/auth';
 import { MIN_PASSWORD_LENGTH, validateRegistration, type RegistrationInput } from '@/domain/identity/credentials';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { LessonType } from '@/domain/lessons/lesson-type';
-import { whenIdle } from '@/lib/when-idle';
+import { whenLoadedAndIdle } from '@/lib/when-idle';
 
 /** What a page knows about the code its learner is about to run. */
 export type RuntimeNeed = { trackId: string } | { lessonTypes: readonly (LessonType | null)[] };
@@ -24,7 +24,7 @@ export function useRuntimePreload(need: RuntimeNeed): void {
     if (!python) return;
     let cancelled = false;
     let release: (() => void) | null = null;
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = whenLoadedAndIdle(() => {
       void import('@/runner/browser/python-runtime').then(({ preloadPython }) => {
         if (!cancelled) release = preloadPython();
       });

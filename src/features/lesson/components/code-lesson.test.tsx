@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { RunResult } from '@/runner/run-types';
 import type { LessonDto } from '@/lib/api-client/learning-endpoints';
+import { act } from 'react';
+import { pythonProgress, IDLE_PROGRESS } from '@/runner/browser/runtime-progress';
 import { CodeLesson, type CodeLessonProps } from './code-lesson';
 
 const lesson = {
@@ -23,7 +25,7 @@ const baseProps: CodeLessonProps = {
   running: false,
   output: '',
   result: null,
-  runtimeStatus: 'ready',
+  python: true,
   saveStatus: 'saved',
   disabled: false,
   stdin: '',
@@ -49,6 +51,26 @@ describe('CodeLesson save state', () => {
   it('shows no refusal once a save went through', () => {
     renderLesson({ saveStatus: 'saved', saveRefusal: REFUSED });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('CodeLesson run button', () => {
+  afterEach(() => act(() => pythonProgress.set(IDLE_PROGRESS)));
+
+  it('follows Python’s state: Run is refused while Python cannot start, and allowed again after', () => {
+    renderLesson({});
+    const run = () => screen.getByRole('button', { name: 'Run & check' });
+    expect(run()).toBeEnabled();
+    act(() => pythonProgress.set({ status: 'failed' }));
+    expect(run()).toBeDisabled();
+    act(() => pythonProgress.set({ status: 'ready' }));
+    expect(run()).toBeEnabled();
+  });
+
+  it('ignores Python’s state in lessons of other languages', () => {
+    act(() => pythonProgress.set({ status: 'failed' }));
+    renderLesson({ python: false });
+    expect(screen.getByRole('button', { name: 'Run & check' })).toBeEnabled();
   });
 });
 

@@ -3,7 +3,7 @@ import type { LessonDto } from '@/lib/api-client/learning-endpoints';
 import { describeRunError, visibleChecks } from '@/domain/lessons/run-feedback';
 import type { RunResult } from '@/runner/run-types';
 import { Button } from '@/ui';
-import { CodeEditor, HtmlPreview, RuntimeStatusBadge, type RuntimeStatus } from '@/features/editor';
+import { CodeEditor, HtmlPreview, RuntimeStatusBadge, usePythonStatus } from '@/features/editor';
 import type { SaveStatus } from '../hooks/use-lesson-draft';
 import { ResetCode } from './reset-code';
 import styles from './code-lesson.module.css';
@@ -21,7 +21,8 @@ export interface CodeLessonProps {
   running: boolean;
   output: string;
   result: RunResult | null;
-  runtimeStatus: RuntimeStatus;
+  /** The lesson runs Python: Run waits on its runtime's state, shown beside it. */
+  python: boolean;
   saveStatus: SaveStatus;
   /** Why the server refused the last save (the learner can fix it); the draft stays on this device. */
   saveRefusal?: string | null;
@@ -40,12 +41,36 @@ const SAVE_LABEL: Record<SaveStatus, string> = {
   error: 'Not synced yet: saved on this device',
 };
 
+interface RunButtonProps {
+  onRun: () => void;
+  running: boolean;
+  disabled: boolean;
+}
+
+function RunButton({ onRun, running, disabled }: RunButtonProps) {
+  return (
+    <Button onClick={onRun} loading={running} disabled={disabled}>
+      Run &amp; check
+    </Button>
+  );
+}
+
+/** Python's state re-renders the button and the badge alone, never the lesson around them. */
+function PythonRunButton(props: RunButtonProps) {
+  const status = usePythonStatus();
+  return <RunButton {...props} disabled={props.disabled || status === 'failed'} />;
+}
+
+function PythonStatus() {
+  return <RuntimeStatusBadge status={usePythonStatus()} />;
+}
+
 /**
  * The code interaction: file tabs, the editor, Run & check, the console and each check's result.
  * After a run that did not pass, what went wrong (the error, or the first failed check) is scrolled
  * into view, so the feedback bar's sentence always points at something the learner can see.
  */
-export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, onReplaceFiles, running, output, result, runtimeStatus, saveStatus, saveRefusal, disabled, stdin, onStdinChange, pageStorageKey = null }: CodeLessonProps) {
+export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, onReplaceFiles, running, output, result, python, saveStatus, saveRefusal, disabled, stdin, onStdinChange, pageStorageKey = null }: CodeLessonProps) {
   const definitions = lesson.executableContent?.files ?? [];
   const [active, setActive] = useState(definitions.find((file) => file.editable)?.name ?? definitions[0]?.name ?? '');
   const tabsId = useId();
@@ -104,11 +129,9 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
         </label>
       )}
       <div className={styles.toolbar}>
-        <Button onClick={onRun} loading={running} disabled={disabled || runtimeStatus === 'failed'}>
-          Run &amp; check
-        </Button>
+        {python ? <PythonRunButton onRun={onRun} running={running} disabled={disabled} /> : <RunButton onRun={onRun} running={running} disabled={disabled} />}
         <ResetCode files={files} starterFiles={starterFiles} onReplace={onReplaceFiles} disabled={disabled || running} />
-        <RuntimeStatusBadge status={runtimeStatus} />
+        {python && <PythonStatus />}
         <span className={styles.save} data-save-status={saveStatus}>
           {SAVE_LABEL[saveStatus]}
         </span>

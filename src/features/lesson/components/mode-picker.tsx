@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { LESSON_MODES, type LessonMode } from '@/domain/lessons/lesson-mode';
 import styles from './mode-picker.module.css';
 

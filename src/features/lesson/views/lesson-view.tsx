@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
 import { paths } from '@/domain/routing/paths';
 import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
-import { pageStorageKey, useCheckEngine, useRuntimePreload, type BrowserCheckEngine, type RuntimeStatus } from '@/features/editor';
+import { pageStorageKey, useCheckEngine, useRuntimePreload, type CheckEngineHandle } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
@@ -42,11 +42,10 @@ interface ExplainRequest {
 
 interface PlayerProps extends LessonPageProps {
   lesson: LessonDto;
-  engine: BrowserCheckEngine | null;
-  pythonStatus: RuntimeStatus;
+  engine: CheckEngineHandle;
 }
 
-function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
+function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
   const router = useRouter();
   const user = useAuthUser();
   const client = useApiClient();
@@ -102,7 +101,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
 
   const lessonType = executable ? lessonTypeFromFiles(executable.files) : null;
   useEffect(() => {
-    if (engine && lessonType && interaction.kind === 'code') engine.warmUp(lessonType);
+    if (lessonType && interaction.kind === 'code') engine.warmUp(lessonType);
   }, [engine, lessonType, interaction.kind]);
 
   // Keyboard and screen-reader users land on Continue as soon as the lesson is passed.
@@ -158,7 +157,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
   });
 
   async function run() {
-    if (!engine || !lessonType || state.running || passed) return;
+    if (!lessonType || state.running || passed) return;
     const tries = state.attempts + 1;
     dispatch({ type: 'run-started' });
     explain.reset();
@@ -277,7 +276,7 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
               running={state.running}
               output={state.output}
               result={state.runResult}
-              runtimeStatus={lessonType === 'Python' ? pythonStatus : 'ready'}
+              python={lessonType === 'Python'}
               saveStatus={draft.status}
               saveRefusal={draft.refusal}
               disabled={passed}
@@ -348,9 +347,9 @@ function LessonPlayer({ lesson, engine, pythonStatus, ...page }: PlayerProps) {
 
 /** The lesson routes (learn, challenge, tutor). */
 export default function LessonView(props: LessonPageProps) {
-  const { engine, pythonStatus } = useCheckEngine();
+  const engine = useCheckEngine();
   useRuntimePreload({ lessonTypes: props.lessons.map((entry) => entry.lessonType) });
-  const lesson = props.lessons[props.lessonIndex];
+  const lesson = props.lesson;
   const router = useRouter();
 
   // Preload the next lesson's page data so Continue is instant.
@@ -359,7 +358,6 @@ export default function LessonView(props: LessonPageProps) {
     if (nextIndex < props.lessons.length) void router.prefetch(lessonPath(props, props.mode, nextIndex));
   }, [props, router]);
 
-  if (!lesson) return null;
   const progress = Math.round((props.lessons.filter((entry) => entry.completed).length / props.lessons.length) * 100);
 
   return (
@@ -387,7 +385,7 @@ export default function LessonView(props: LessonPageProps) {
           <p className={styles.where}>
             {props.tutorialTitle} · {props.chapterTitle} · Lesson {props.lessonIndex + 1} of {props.lessons.length}
           </p>
-          <LessonPlayer key={`${lesson.id}:${props.mode}`} {...props} lesson={lesson} engine={engine} pythonStatus={pythonStatus} />
+          <LessonPlayer key={`${lesson.id}:${props.mode}`} {...props} engine={engine} />
         </main>
       </div>
     </AuthGate>

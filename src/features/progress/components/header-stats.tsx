@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import type { ProgressSummary } from '@/lib/api-client/progress-endpoints';
 import { BoltIcon, CheckIcon, FlameIcon, SnowflakeIcon } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';

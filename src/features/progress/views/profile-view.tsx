@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { useEffect, useState, type FormEvent } from 'react';
 import { publicNameSchema } from '@/domain/progress/public-name';
 import { paths } from '@/domain/routing/paths';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { Alert, ButtonLink, Card, FlameIcon, PageHeading, PageLead, SnowflakeIcon, Stack } from '@/ui';
 import { useProgressSummary } from '../api/progress-queries';

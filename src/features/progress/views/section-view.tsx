@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { sectionPath } from '@/lib/progress/progress-paths';
 import type { PathChapter, PathSection, PathTutorial } from '@/domain/progress/section-path';

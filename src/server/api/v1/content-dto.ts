@@ -80,6 +80,12 @@ function lessonText(lesson: Lesson) {
   return rendered;
 }
 
+/** A lesson as a step of the lesson page's header: no text, no files. */
+export function lessonStepDto(lesson: Lesson, completed: ReadonlySet<string>) {
+  const executable = lesson.executableContent;
+  return { id: lesson.id, completed: completed.has(lesson.id), lessonType: executable ? lessonTypeFromFiles(executable.files) : null };
+}
+
 export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
   const executable = lesson.executableContent;
   const text = lessonText(lesson);
