@@ -148,6 +148,7 @@ function runtimeFiles() {
 }
 
 const { appSecurityHeaders, VENDOR_HEADERS } = requireTypeScript('src/domain/security/security-headers.ts');
+const { previewFrameSource, previewTemplateFrom } = requireTypeScript('src/domain/build/preview-origin.ts');
 const { themeInitScript } = requireTypeScript('src/ui/theme.ts');
 const { publicEnv } = requireTypeScript('src/lib/env/public-env.ts');
 const themeScriptHash = require('node:crypto').createHash('sha256').update(themeInitScript).digest('base64');
@@ -182,6 +183,8 @@ const nextConfig = (phase) => ({
       inlineScriptHashes: [themeScriptHash],
       authEmulatorHost: publicEnv.authEmulatorHost,
       development: phase === PHASE_DEVELOPMENT_SERVER,
+      // Set PREVIEW_ORIGIN (or PORT) for the build as for the server: the build area frames it.
+      previewFrameSource: previewFrameSource(previewTemplateFrom(process.env)),
       // Only the scheme matters here (HSTS on https).
       appOrigin: process.env.APP_ORIGIN || 'http://localhost',
     });

@@ -16,6 +16,7 @@ import { describePublish, publishContent } from './lib/publish';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
 import { ProcessGroup, waitForHttp } from './lib/processes';
+import { previewTemplateFrom } from '../src/domain/build/preview-origin';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -53,6 +54,7 @@ function buildFingerprint(): string {
   for (const [key, value] of Object.entries(process.env).sort()) if (key.startsWith('NEXT_PUBLIC_')) hash.update(`${key}=${value}\n`);
   // Security headers (HSTS, the sandbox asset origin) are fixed at build time from the origin.
   hash.update(`APP_ORIGIN=${appOrigin}\n`);
+  hash.update(`PREVIEW_ORIGIN=${previewTemplateFrom(process.env)}\n`);
   return hash.digest('hex');
 }
 
@@ -120,7 +122,19 @@ async function main(): Promise<void> {
       void group.stopAll(code ?? 1);
     },
   });
+  // Web projects' previews: a process of its own on a port of its own (src/server/preview).
+  const preview = parseServerEnv(process.env).preview;
+  group.spawn('Project previews', path.join('node_modules', '.bin', 'tsx'), ['scripts/preview-server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    onExit: (code) => {
+      if (!running) return;
+      running = false;
+      console.error(`[codetrail] The project preview server exited (${code}); stopping.`);
+      void group.stopAll(code ?? 1);
+    },
+  });
   await waitForHttp(`http://${probeHost}:${port}/api/health`, 180_000, () => running);
+  await waitForHttp(`http://${probeHost}:${preview.port}/healthz`, 60_000, () => running);
   if (local) printResetLinks(projectId, appOrigin);
 
   console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''} (listening on ${host}:${port})\n`);

@@ -43,6 +43,15 @@ const escapeClosing = (text: string, tag: string) => text.replace(new RegExp(`</
  * saved before this load.
  */
 export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = []): string {
+  return assemblePageDocument(files, pageStorageScript(storage));
+}
+
+/**
+ * A page's files as one document: linked stylesheets and scripts inlined (and stylesheets not linked
+ * yet added), with `firstScript` before the learner's first script (the lesson player's storage,
+ * the build area's console bridge).
+ */
+export function assemblePageDocument(files: { name: string; content: string }[], firstScript: string): string {
   const page = files.find((file) => file.name === 'index.html') ?? files.find((file) => file.name.endsWith('.html'));
   let html = page?.content ?? '';
   const byName = new Map(files.map((file) => [file.name, file.content]));
@@ -67,11 +76,10 @@ export function buildPageDocument(files: { name: string; content: string }[], st
   }
   // Before the learner's first script: inside <head>, else after the doctype (a script before
   // the doctype would switch the page to quirks mode).
-  const storageScript = pageStorageScript(storage);
   const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return `${html.slice(0, head.index + head[0].length)}${storageScript}${html.slice(head.index + head[0].length)}`;
+  if (head) return `${html.slice(0, head.index + head[0].length)}${firstScript}${html.slice(head.index + head[0].length)}`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  return doctype ? `${doctype[0]}${storageScript}${html.slice(doctype[0].length)}` : `${storageScript}${html}`;
+  return doctype ? `${doctype[0]}${firstScript}${html.slice(doctype[0].length)}` : `${firstScript}${html}`;
 }
 
 /**

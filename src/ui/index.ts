@@ -33,3 +33,4 @@ export { BoltIcon, BookIcon, ChartIcon, CheckIcon, FlameIcon, GearIcon, LockIcon
 export type { AppNavLink } from './app-shell';
 export { PageHeading, PageLead } from './page-heading';
 export type { PageHeadingProps } from './page-heading';
+export { LoadError } from './load-error';

@@ -153,6 +153,12 @@ test.describe('habit loop', () => {
     await continueThrough(page, /\/web\/project-done\?/);
     await expect(page.getByRole('heading', { level: 1, name: `You built it: ${project.title}!` })).toBeVisible();
     await expect(page.getByText('+50 XP for finishing the project')).toBeVisible();
+    // The finished project is now one of the learner's own, in the build area.
+    await page.getByRole('link', { name: 'Open your projects' }).click();
+    await page.waitForURL(/\/web\/build$/);
+    await expect(page.getByRole('link', { name: project.title, exact: true })).toBeVisible();
+    await expect(page.getByText('From a course')).toBeVisible();
+    await page.goBack();
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(/\/web\/python\/section\/1$/);
   });

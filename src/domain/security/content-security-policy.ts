@@ -38,9 +38,11 @@ export interface AppPolicyInput {
   authEmulatorHost: string | null;
   /** `next dev`: webpack's eval source maps need eval; hot reload uses a same-origin websocket. */
   development: boolean;
+  /** Web projects' preview origins (previewFrameSource), framed by the build area; null: none. */
+  previewFrameSource?: string | null;
 }
 
-export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }: AppPolicyInput): Policy {
+export function appPolicy({ inlineScriptHashes, authEmulatorHost, development, previewFrameSource = null }: AppPolicyInput): Policy {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...(development ? ["'unsafe-eval'"] : [])],
@@ -49,8 +51,9 @@ export function appPolicy({ inlineScriptHashes, authEmulatorHost, development }:
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS)],
-    // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself.
-    'frame-src': ["'self'"],
+    // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself, and
+    // web projects on their own origins (the build area's previews).
+    'frame-src': ["'self'", ...(previewFrameSource ? [previewFrameSource] : [])],
     // The app's own runtime-download worker (/vendor); learner code never runs on this origin.
     'worker-src': ["'self'"],
     'object-src': ["'none'"],

@@ -13,6 +13,7 @@ export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
 export { pageStorageKey } from './components/saved-page-storage';
+export { useCodeDraft, saveRefusal, type SaveStatus } from './drafts/use-code-draft';
 
 /**
  * The editor: the code itself at once (rendered on the server, laid out as the editor will lay it

@@ -24,6 +24,20 @@ export const API_ERROR_MESSAGES = {
   restoreStreak: 'Could not restore your streak',
   fetchLeague: 'Could not fetch the leaderboard',
   fetchVerification: 'Could not fetch the lessons to verify',
+  fetchProjects: 'Could not fetch your projects',
+  fetchProject: 'Could not fetch the project',
+  createProject: 'Could not create the project',
+  renameProject: 'Could not rename the project',
+  saveProject: 'Could not save the project',
+  deleteProject: 'Could not delete the project',
+  restoreProject: 'Could not bring the project back',
+  duplicateProject: 'Could not copy the project',
+  fetchSnapshots: 'Could not fetch the project history',
+  createSnapshot: 'Could not save a version of the project',
+  restoreSnapshot: 'Could not restore that version',
+  shareProject: 'Could not change the project sharing',
+  fetchSharedProject: 'Could not fetch the shared project',
+  remixProject: 'Could not remix the project',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

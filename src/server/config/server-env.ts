@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
+import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
 
 /**
  * Server-only configuration, validated once with zod. Every variable is documented in
@@ -32,6 +33,8 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_PROJECT_WRITES_PER_MINUTE: positiveInt.optional(),
   RATE_LIMIT_SHARED_READS_PER_MINUTE: positiveInt.optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PREVIEW_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PREVIEW_ORIGIN: z.string().optional(),
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   ALLOWED_REDIRECT_HOSTS: csv,
   COOKIE_SECRET_CURRENT: z.string().min(32, 'COOKIE_SECRET_CURRENT must be at least 32 characters').optional(),
@@ -73,6 +76,8 @@ export interface ServerEnv {
   databaseUrl: string | null;
   dataDir: string;
   impersonation: { token: string; uid: string; email: string | null; roles: string[] } | null;
+  /** Where web projects' previews run: a port of their own locally, an origin per project (preview-origin.ts). */
+  preview: { port: number; template: string };
   /** The optional OpenAI-compatible tutor model; null keeps the tutor fully offline. */
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
 }
@@ -91,6 +96,10 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   }
   const env = result.data;
   const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const previewPort = env.PREVIEW_PORT ?? env.PORT + 1;
+  const previewTemplate = previewTemplateFrom({ PREVIEW_ORIGIN: env.PREVIEW_ORIGIN, PREVIEW_PORT: String(previewPort) });
+  const previewVerdict = checkPreviewTemplate(previewTemplate, appOrigin);
+  if (!previewVerdict.ok) throw new ConfigurationError(previewVerdict.message);
   const { projectId, authEmulatorHost } = firebaseModeOf(source.NEXT_PUBLIC_FIREBASE_PROJECT_ID, source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
   const local = authEmulatorHost !== null;
 
@@ -138,6 +147,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
         : null,
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: env.DATA_DIR,
+    preview: { port: previewPort, template: previewTemplate },
     impersonation,
     tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
   };

@@ -4,7 +4,7 @@ import { describeRunError, visibleChecks } from '@/domain/lessons/run-feedback';
 import type { RunResult } from '@/runner/run-types';
 import { Button } from '@/ui';
 import { CodeEditor, HtmlPreview, RuntimeStatusBadge, usePythonStatus } from '@/features/editor';
-import type { SaveStatus } from '../hooks/use-lesson-draft';
+import type { SaveStatus } from '@/features/editor';
 import { ResetCode } from './reset-code';
 import styles from './code-lesson.module.css';
 

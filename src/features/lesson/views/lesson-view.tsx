@@ -9,7 +9,7 @@ import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
 import { paths } from '@/domain/routing/paths';
 import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
-import { pageStorageKey, useCheckEngine, useRuntimePreload, type CheckEngineHandle } from '@/features/editor';
+import { pageStorageKey, useCheckEngine, useCodeDraft, useRuntimePreload, type CheckEngineHandle } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
@@ -21,7 +21,6 @@ import { CodeLesson } from '../components/code-lesson';
 import { FillGap, MultipleChoice, ReorderLines } from '../components/interactions';
 import { ModePicker } from '../components/mode-picker';
 import { PanelBoundary } from '../components/panel-boundary';
-import { useLessonDraft } from '../hooks/use-lesson-draft';
 import { attemptReducer, initialAttempt } from '../model/attempt';
 import styles from './lesson-view.module.css';
 
@@ -88,9 +87,9 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
   const starterFiles = useMemo(() => (executable?.files ?? []).map(({ name, content }) => ({ name, content })), [executable]);
   const editableFiles = (files: { name: string; content: string }[]) =>
     files.filter((file) => executable?.files.find((f) => f.name === file.name)?.editable).map((file) => ({ name: file.name, userContent: file.content }));
-  const draft = useLessonDraft({
+  const draft = useCodeDraft({
     userId: user.id,
-    lessonId: lesson.id,
+    draftId: lesson.id,
     initialFiles: page.initialFiles ?? starterFiles,
     serverSavedAt: page.initialFilesSavedAt,
     starterFiles,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { dailyGoalXp, type DailyGoalLevel } from '@/domain/progress/daily-goal';
-import { Alert, Button, Card, Stack } from '@/ui';
+import { Alert, Button, Card, LoadError, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
 import { DailyGoalChoices } from './daily-goal-choices';
-import { LoadError } from './load-error';
 import styles from '../views/views.module.css';
 
 /**

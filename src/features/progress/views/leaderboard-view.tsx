@@ -1,6 +1,5 @@
-import { Card, PageHeading, PageLead, Stack } from '@/ui';
+import { Card, LoadError, PageHeading, PageLead, Stack } from '@/ui';
 import { useLeague } from '../api/progress-queries';
-import { LoadError } from '../components/load-error';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
 

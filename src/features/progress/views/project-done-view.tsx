@@ -1,6 +1,7 @@
 import { sectionPath } from '@/lib/progress/progress-paths';
 import { ButtonLink, Card, PageHeading, Stack, ToolsIcon, TrophyIcon } from '@/ui';
 import { PROJECT_XP } from '@/domain/progress/xp';
+import { paths } from '@/domain/routing/paths';
 import { ProgressShell } from '../components/progress-shell';
 import styles from './views.module.css';
 
@@ -24,16 +25,23 @@ export default function ProjectDoneView({ trackId, tutorialTitle, sectionIndex, 
         <Card>
           {finished ? (
             <p>
-              All {lessons} steps done, and +{PROJECT_XP} XP for finishing the project. Everything you wrote is saved; open the last step any time to
-              keep changing it.
+              All {lessons} steps done, and +{PROJECT_XP} XP for finishing the project. It is now one of your projects in the build area: keep changing
+              it, share it, or start something new of your own.
             </p>
           ) : (
             <p>Some steps of this project are still open. Finish them to complete the project and earn +{PROJECT_XP} XP.</p>
           )}
         </Card>
-        <ButtonLink href={sectionPath(trackId, sectionIndex)} size="lg">
-          Continue
-        </ButtonLink>
+        <div className={styles.actions}>
+          {finished && (
+            <ButtonLink href={paths.build()} size="lg" variant="secondary">
+              Open your projects
+            </ButtonLink>
+          )}
+          <ButtonLink href={sectionPath(trackId, sectionIndex)} size="lg">
+            Continue
+          </ButtonLink>
+        </div>
       </Stack>
     </ProgressShell>
   );

@@ -1,4 +1,6 @@
-import { Alert, Button, Stack } from '@/ui';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Stack } from './stack';
 
 /** A query that failed: the human sentence and a retry, never a blank panel. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -1,11 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '@/lib/api-client/api-error';
 import type { Draft } from './draft-store';
-import { draftWins, saveRefusal, useLessonDraft } from './use-lesson-draft';
+import { draftWins, saveRefusal, useCodeDraft } from './use-code-draft';
 
 const stored = new Map<string, Draft>();
 jest.mock('./draft-store', () => ({
-  draftKey: (userId: string, lessonId: string) => `${userId}:${lessonId}`,
+  draftKey: (userId: string, draftId: string) => `${userId}:${draftId}`,
   readDraft: async (key: string) => stored.get(key),
   writeDraft: async (key: string, draft: Draft) => void stored.set(key, draft),
 }));
@@ -40,7 +40,7 @@ describe('draftWins', () => {
   });
 });
 
-describe('useLessonDraft', () => {
+describe('useCodeDraft', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     stored.clear();
@@ -50,7 +50,7 @@ describe('useLessonDraft', () => {
   it('shows why the server refused the files and keeps the draft on this device, unsynced', async () => {
     const save = jest.fn().mockRejectedValueOnce(new ApiError('postSavedFiles', 422, 'Unprocessable Entity', REFUSED)).mockResolvedValue(undefined);
     const starter = [{ name: 'main.py', content: 'print("hi")' }];
-    const { result } = renderHook(() => useLessonDraft({ userId: 'u1', lessonId: 'py-hello', initialFiles: starter, serverSavedAt: null, starterFiles: starter, save }));
+    const { result } = renderHook(() => useCodeDraft({ userId: 'u1', draftId: 'py-hello', initialFiles: starter, serverSavedAt: null, starterFiles: starter, save }));
 
     act(() => result.current.setFile('main.py', 'a = 1\nb = 2\nprint(a\u0000b)'));
     await act(async () => {
@@ -77,7 +77,7 @@ describe('useLessonDraft', () => {
   it('opens the server copy over a synced draft of this device (the other device saved later)', async () => {
     stored.set('u1:py-hello', { files: [{ name: 'main.py', content: 'print("old")' }], updatedAt: '2026-05-01T09:00:00.000Z', synced: true });
     const save = jest.fn().mockResolvedValue(undefined);
-    const { result } = renderHook(() => useLessonDraft({ userId: 'u1', lessonId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
+    const { result } = renderHook(() => useCodeDraft({ userId: 'u1', draftId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1000);
     });
@@ -89,7 +89,7 @@ describe('useLessonDraft', () => {
     const typed = [{ name: 'main.py', content: 'print("typed offline")' }];
     stored.set('u1:py-hello', { files: typed, updatedAt: '2026-05-01T11:00:00.000Z', synced: false });
     const save = jest.fn().mockResolvedValue(undefined);
-    const { result } = renderHook(() => useLessonDraft({ userId: 'u1', lessonId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
+    const { result } = renderHook(() => useCodeDraft({ userId: 'u1', draftId: 'py-hello', initialFiles: fromServer, serverSavedAt: '2026-05-01T10:00:00.000Z', starterFiles: starter, save }));
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1000);
     });

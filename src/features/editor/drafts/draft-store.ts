@@ -43,7 +43,7 @@ async function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStor
   });
 }
 
-export const draftKey = (userId: string, lessonId: string) => `${userId}:${lessonId}`;
+export const draftKey = (userId: string, draftId: string) => `${userId}:${draftId}`;
 
 export function readDraft(key: string): Promise<Draft | undefined> {
   return transact('readonly', (store) => store.get(key) as IDBRequest<Draft | undefined>);

@@ -27,9 +27,10 @@ export function draftWins(draft: Pick<Draft, 'updatedAt' | 'synced'>, serverSave
   return Date.parse(draft.updatedAt) > Date.parse(serverSavedAt);
 }
 
-export interface LessonDraftOptions {
+export interface CodeDraftOptions {
   userId: string | null;
-  lessonId: string;
+  /** What the draft is of: a lesson's id, or `project:<id>` for a build-area project. */
+  draftId: string;
   /** The files the lesson opens with, and when the server saved them (null: starter files). */
   initialFiles: { name: string; content: string }[];
   serverSavedAt: string | null;
@@ -42,7 +43,7 @@ export interface LessonDraftOptions {
  * short pause, when the page is hidden, and when the connection comes back. On load the newer of
  * the local draft and the server copy wins.
  */
-export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, starterFiles, save }: LessonDraftOptions) {
+export function useCodeDraft({ userId, draftId, initialFiles, serverSavedAt, starterFiles, save }: CodeDraftOptions) {
   const [files, setFiles] = useState(initialFiles);
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -51,7 +52,7 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
   const saving = useRef(false);
   const saveRef = useRef(save);
   saveRef.current = save;
-  const key = userId ? draftKey(userId, lessonId) : null;
+  const key = userId ? draftKey(userId, draftId) : null;
 
   const sync = useCallback(async () => {
     clearTimeout(timer.current);
@@ -137,5 +138,5 @@ export function useLessonDraft({ userId, lessonId, initialFiles, serverSavedAt, 
     [files, replaceAll],
   );
 
-  return { files, status, refusal, setFile, reset: () => replaceAll(starterFiles) };
+  return { files, status, refusal, setFile, replaceAll, reset: () => replaceAll(starterFiles) };
 }

@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { appendConsoleLine, previewMessageSchema, PREVIEW_RENDER, type ConsoleLine } from '@/domain/build/preview-messages';
+import { previewOrigin } from '@/domain/build/preview-origin';
+import type { ProjectFileDto } from '@/domain/build/project-dto';
+import { assemblePageDocument } from '@/runner/html-page';
+import { previewConsoleScript } from '@/runner/preview-console';
+import styles from './build.module.css';
+
+/** How long typing pauses before the preview shows it. */
+const RENDER_DELAY_MS = 300;
+
+export interface ProjectPreviewProps {
+  projectId: string;
+  /** PREVIEW_ORIGIN (the server's configuration, e.g. http://p-{id}.localhost:3001). */
+  previewTemplate: string;
+  title: string;
+  files: readonly ProjectFileDto[];
+  /** The page's console, newest last (at most PREVIEW_CONSOLE_LINES). */
+  onConsole?: (lines: ConsoleLine[]) => void;
+}
+
+/**
+ * A web project's running page, on the project's own origin (never the app's): the app posts the
+ * assembled page to the preview document there, which shows it and sends back console lines. The
+ * frame may run scripts and keep its own storage, but cannot open windows or navigate the app; its
+ * origin's policy allows no network at all.
+ */
+export function ProjectPreview({ projectId, previewTemplate, title, files, onConsole }: ProjectPreviewProps) {
+  const origin = previewOrigin(previewTemplate, projectId);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const ready = useRef(false);
+  const html = useMemo(() => assemblePageDocument(files.map((file) => ({ name: file.path, content: file.content })), previewConsoleScript()), [files]);
+  const [shown, setShown] = useState(html);
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const consoleLines = useRef<ConsoleLine[]>([]);
+  const onConsoleRef = useRef(onConsole);
+  onConsoleRef.current = onConsole;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(html), RENDER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [html]);
+
+  useEffect(() => {
+    function receive(event: MessageEvent) {
+      // Only the preview document in this frame, from the project's origin; parsed, then shown as text.
+      if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      const message = previewMessageSchema.safeParse(event.data);
+      if (!message.success) return;
+      if (message.data.type === 'codetrail-preview-ready') {
+        // Also after the preview document reloaded itself: it starts empty, so it gets the page again.
+        ready.current = true;
+        consoleLines.current = [];
+        onConsoleRef.current?.([]);
+        frame.current.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current }, origin);
+      } else {
+        consoleLines.current = appendConsoleLine(consoleLines.current, { level: message.data.level, text: message.data.text });
+        onConsoleRef.current?.(consoleLines.current);
+      }
+    }
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
+  }, [origin]);
+
+  useEffect(() => {
+    if (!ready.current) return;
+    consoleLines.current = [];
+    onConsoleRef.current?.([]);
+    frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shown }, origin);
+  }, [shown, origin]);
+
+  return (
+    <iframe
+      ref={frame}
+      className={styles.previewFrame}
+      src={`${origin}/`}
+      title={`Preview of ${title}`}
+      sandbox="allow-scripts allow-same-origin allow-forms allow-modals"
+      referrerPolicy="no-referrer"
+      data-testid="project-preview"
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import type { SharedProject } from '@/domain/build/project-dto';
+
+/** /web/build/{id}?backlink= */
+export type ProjectPageProps =
+  | { kind: 'project'; projectId: string; backlink: string; previewTemplate: string; [key: string]: unknown }
+  /** The back-link was not a build or section-details path: the page explains and links home. */
+  | { kind: 'invalid-backlink'; message: string; [key: string]: unknown };
+
+/** /web/shared/{id}: public, rendered with the project for titles and link previews. */
+export interface SharedPageProps {
+  project: SharedProject;
+  previewTemplate: string;
+  /** The absolute URL of this page, for Open Graph. */
+  url: string;
+  [key: string]: unknown;
+}
+
+/** /web/build */
+export interface BuildPageProps {
+  [key: string]: unknown;
+}

@@ -1,0 +1,44 @@
+import { parseBacklink } from '@/domain/build/backlink';
+import { isRandomId } from '@/domain/build/project-dto';
+import { paths } from '@/domain/routing/paths';
+import type { ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
+import { serverEnv } from '@/server/config/server-env';
+import { HttpError } from '@/server/http/http-error';
+import { getServices } from '@/server/services/services';
+import { withSession } from './with-session';
+
+/**
+ * /web/build/{id}?backlink=: the project itself loads in the browser (local-first, as lessons);
+ * the server checks the id's shape and the back-link. A back-link that is neither a build path nor
+ * a section-details path is refused with an error page (status 400), never followed.
+ */
+export const projectPage = withSession<ProjectPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context) => {
+  const id = typeof context.params?.id === 'string' ? context.params.id : '';
+  if (!isRandomId(id)) return { notFound: true };
+  const raw = context.query.backlink;
+  let backlink = paths.build();
+  if (raw !== undefined) {
+    const parsed = parseBacklink(Array.isArray(raw) ? raw[0] : raw);
+    if (parsed.kind === 'error') {
+      context.res.statusCode = 400;
+      return { props: { kind: 'invalid-backlink', message: parsed.message } };
+    }
+    backlink = parsed.path;
+  }
+  return { props: { kind: 'project', projectId: id, backlink, previewTemplate: serverEnv().preview.template } };
+});
+
+/** /web/shared/{id}: anyone may open it, signed in or not; 404 once the owner stops sharing. */
+export const sharedPage = withSession<SharedPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context) => {
+  const id = typeof context.params?.id === 'string' ? context.params.id : '';
+  try {
+    const project = await (await getServices()).projects.shared(id);
+    const env = serverEnv();
+    // Shared pages change when their author saves: never cached by a proxy for long.
+    context.res.setHeader('Cache-Control', 'private, no-store');
+    return { props: { project, previewTemplate: env.preview.template, url: `${env.appOrigin}${paths.sharedProject(id)}` } };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return { notFound: true };
+    throw error;
+  }
+});

@@ -1,0 +1,83 @@
+import { serializePolicy, type Policy } from '@/domain/security/content-security-policy';
+import { PREVIEW_CONSOLE, PREVIEW_READY, PREVIEW_RENDER, PREVIEW_CONSOLE_TEXT_LIMIT } from '@/domain/build/preview-messages';
+
+/**
+ * The document a project's preview origin serves (p-<id>.localhost locally). It holds no project
+ * data: the app posts the page to show (`render`, with the whole HTML), and the document shows it
+ * in a frame of its own origin (srcdoc inherits the origin and this policy), relaying the page's
+ * console lines to the app. Only the app's origin may send `render`, and only to its own frame:
+ * the document trusts nothing else, and the app trusts nothing it sends back.
+ */
+function shellScript(appOrigin: string): string {
+  return `(() => {
+  const APP = ${JSON.stringify(appOrigin)};
+  let frame = null;
+  const render = (html) => {
+    const next = document.createElement('iframe');
+    next.title = 'Project page';
+    next.srcdoc = html;
+    if (frame) frame.replaceWith(next); else document.body.append(next);
+    frame = next;
+  };
+  addEventListener('message', (event) => {
+    const data = event.data;
+    if (!data || typeof data !== 'object') return;
+    if (event.source === parent && event.origin === APP) {
+      if (data.type === ${JSON.stringify(PREVIEW_RENDER)} && typeof data.html === 'string') render(data.html);
+      return;
+    }
+    if (frame && event.source === frame.contentWindow && data.type === ${JSON.stringify(PREVIEW_CONSOLE)}) {
+      const level = ['log', 'info', 'warn', 'error'].includes(data.level) ? data.level : 'log';
+      parent.postMessage({ type: ${JSON.stringify(PREVIEW_CONSOLE)}, level, text: String(data.text).slice(0, ${PREVIEW_CONSOLE_TEXT_LIMIT}) }, APP);
+    }
+  });
+  parent.postMessage({ type: ${JSON.stringify(PREVIEW_READY)} }, APP);
+})();`;
+}
+
+export interface PreviewDocument {
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The preview's policy, inherited by the project's page: its own inline scripts and styles run,
+ * images and fonts only from data: and blob: URLs, and no network at all (`connect-src 'none'`):
+ * a project cannot call the app's API or any other server from a viewer's browser, nor post a form,
+ * and only the app may frame it.
+ */
+export function previewPolicy(appOrigin: string): Policy {
+  return {
+    'default-src': ["'none'"],
+    // No hash beside it: a hash would switch 'unsafe-inline' off for the project's own scripts.
+    'script-src': ["'unsafe-inline'"],
+    'style-src': ["'unsafe-inline'"],
+    'img-src': ['data:', 'blob:'],
+    'font-src': ['data:'],
+    'media-src': ['data:', 'blob:'],
+    'connect-src': ["'none'"],
+    'frame-src': ["'self'"],
+    'worker-src': ['blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': [appOrigin],
+  };
+}
+
+export function previewDocument(appOrigin: string): PreviewDocument {
+  const script = shellScript(appOrigin);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Project preview</title><style>html,body{margin:0;height:100%;background:#fff}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script>${script}</script></body></html>`;
+  return {
+    html,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': serializePolicy(previewPolicy(appOrigin)),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    },
+  };
+}
