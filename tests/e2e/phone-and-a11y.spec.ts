@@ -43,6 +43,7 @@ const SIGNED_IN: PageCheck[] = [
   { name: 'settings', path: '/web/settings', ready: (page) => expect(page.getByRole('radio').first()).toBeVisible() },
   { name: 'project-done', path: `/web/project-done?${AFTER_LESSON_QUERY}`, ready: h1 },
   { name: 'profile', path: '/web/profile', ready: h1 },
+  { name: 'build', path: '/web/build', ready: (page) => expect(page.getByRole('button', { name: /^Web page/ })).toBeVisible() },
 ];
 
 async function check(page: Page, target: PageCheck, where: string): Promise<FoundViolation[]> {

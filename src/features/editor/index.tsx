@@ -12,7 +12,7 @@ export { useCheckEngine, usePythonStatus, type CheckEngineHandle } from './hooks
 export { useRuntimePreload, type RuntimeNeed } from './hooks/use-runtime-preload';
 export type { CodeEditorProps } from './components/code-editor';
 export type { BrowserCheckEngine, RuntimeStatus } from '@/runner/browser/browser-check-engine';
-export { pageStorageKey } from './components/saved-page-storage';
+export { pageStorageKey, readSavedPageStorage, writeSavedPageStorage } from './components/saved-page-storage';
 export { useCodeDraft, saveRefusal, type SaveStatus } from './drafts/use-code-draft';
 
 /**

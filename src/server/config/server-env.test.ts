@@ -63,6 +63,7 @@ describe('parseServerEnv', () => {
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-prod',
       APP_ORIGIN: 'https://codetrail.app',
       COOKIE_SECRET_CURRENT: 'r'.repeat(40),
+      PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.app',
     };
 
     it('starts with a real project, its own cookie key and an https origin', () => {
@@ -79,6 +80,8 @@ describe('parseServerEnv', () => {
       ['the built-in cookie key', { COOKIE_SECRET_CURRENT: 'codetrail-local-development-cookie-secret-not-for-production' }, /not the built-in local key/],
       ['the built-in key as the previous one', { COOKIE_SECRET_PREVIOUS: 'codetrail-local-development-cookie-secret-not-for-production' }, /built-in local key/],
       ['a plain-http origin', { APP_ORIGIN: 'http://codetrail.app' }, /https/],
+      ['no preview domain of its own', { PREVIEW_ORIGIN: '' }, /PREVIEW_ORIGIN must be your https/],
+      ['a preview origin on the app origin', { PREVIEW_ORIGIN: 'https://codetrail.app' }, /PREVIEW_ORIGIN must/],
     ])('refuses to start with %s', (_label, change, message) => {
       expect(() => parseServerEnv({ ...production, ...change })).toThrow(message);
     });
@@ -86,6 +89,12 @@ describe('parseServerEnv', () => {
     it('local mode keeps working with nothing set', () => {
       expect(parseServerEnv({}).local).toBe(true);
     });
+  });
+
+  it('puts previews on a port of their own by default, an origin per project', () => {
+    expect(parseServerEnv({}).preview).toEqual({ port: 3001, template: 'http://p-{id}.localhost:3001' });
+    expect(parseServerEnv({ PORT: '3400' }).preview).toEqual({ port: 3401, template: 'http://p-{id}.localhost:3401' });
+    expect(() => parseServerEnv({ PREVIEW_ORIGIN: 'http://localhost:3001' })).toThrow(/PREVIEW_ORIGIN must look like/);
   });
 
   it('reads the rate limits, keeping the defaults for what is not set', () => {

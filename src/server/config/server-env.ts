@@ -170,6 +170,7 @@ function refuseLocalConveniences(env: z.infer<typeof serverEnvSchema>, source: R
     problems.push('COOKIE_SECRET_CURRENT must be your own random secret, not the built-in local key');
   }
   if (!env.APP_ORIGIN?.startsWith('https://')) problems.push('APP_ORIGIN must be your https:// origin');
+  if (!env.PREVIEW_ORIGIN?.startsWith('https://')) problems.push('PREVIEW_ORIGIN must be your https:// user-content domain, e.g. https://p-{id}.codetrail-usercontent.app');
   if (problems.length > 0) throw new ConfigurationError(`APP_ENV=production refuses to start: ${problems.join('; ')}.`);
 }
 

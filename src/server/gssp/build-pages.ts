@@ -3,7 +3,7 @@ import { isRandomId } from '@/domain/build/project-dto';
 import { paths } from '@/domain/routing/paths';
 import type { ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
 import { serverEnv } from '@/server/config/server-env';
-import { HttpError } from '@/server/http/http-error';
+import { isHttpError } from '@/server/http/http-error';
 import { getServices } from '@/server/services/services';
 import { withSession } from './with-session';
 
@@ -38,7 +38,7 @@ export const sharedPage = withSession<SharedPageProps>({ whenUnauthed: 'render',
     context.res.setHeader('Cache-Control', 'private, no-store');
     return { props: { project, previewTemplate: env.preview.template, url: `${env.appOrigin}${paths.sharedProject(id)}` } };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return { notFound: true };
+    if (isHttpError(error, 404)) return { notFound: true };
     throw error;
   }
 });

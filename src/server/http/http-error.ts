@@ -17,3 +17,13 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * Whether `error` is an HttpError (with `status`, if given). By name and shape, not instanceof:
+ * Next.js bundles each page's server code apart, and the services (kept on globalThis for the
+ * process) may have been made by another bundle, with its own copy of the class.
+ */
+export function isHttpError(error: unknown, status?: HttpError['status']): error is HttpError {
+  if (!(error instanceof Error) || error.name !== 'HttpError' || !('status' in error)) return false;
+  return status === undefined || error.status === status;
+}

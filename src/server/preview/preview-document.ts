@@ -1,11 +1,13 @@
 import { serializePolicy, type Policy } from '@/domain/security/content-security-policy';
 import { PREVIEW_CONSOLE, PREVIEW_READY, PREVIEW_RENDER, PREVIEW_CONSOLE_TEXT_LIMIT } from '@/domain/build/preview-messages';
+import { PAGE_STORAGE_FROM_PAGE } from '@/runner/page-storage';
 
 /**
  * The document a project's preview origin serves (p-<id>.localhost locally). It holds no project
  * data: the app posts the page to show (`render`, with the whole HTML), and the document shows it
  * in a frame of its own origin (srcdoc inherits the origin and this policy), relaying the page's
- * console lines to the app. Only the app's origin may send `render`, and only to its own frame:
+ * console lines and its storage (page-storage.ts: embedded in the app, this origin's own
+ * localStorage is third-party storage, which browsers refuse) to the app. Only the app's origin may send `render`, and only to its own frame:
  * the document trusts nothing else, and the app trusts nothing it sends back.
  */
 function shellScript(appOrigin: string): string {
@@ -26,9 +28,12 @@ function shellScript(appOrigin: string): string {
       if (data.type === ${JSON.stringify(PREVIEW_RENDER)} && typeof data.html === 'string') render(data.html);
       return;
     }
-    if (frame && event.source === frame.contentWindow && data.type === ${JSON.stringify(PREVIEW_CONSOLE)}) {
+    if (!frame || event.source !== frame.contentWindow) return;
+    if (data.type === ${JSON.stringify(PREVIEW_CONSOLE)}) {
       const level = ['log', 'info', 'warn', 'error'].includes(data.level) ? data.level : 'log';
       parent.postMessage({ type: ${JSON.stringify(PREVIEW_CONSOLE)}, level, text: String(data.text).slice(0, ${PREVIEW_CONSOLE_TEXT_LIMIT}) }, APP);
+    } else if (data.type === ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)} && Array.isArray(data.items)) {
+      parent.postMessage({ type: ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)}, items: data.items }, APP);
     }
   });
   parent.postMessage({ type: ${JSON.stringify(PREVIEW_READY)} }, APP);

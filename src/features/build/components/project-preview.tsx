@@ -1,8 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appendConsoleLine, previewMessageSchema, PREVIEW_RENDER, type ConsoleLine } from '@/domain/build/preview-messages';
 import { previewOrigin } from '@/domain/build/preview-origin';
 import type { ProjectFileDto } from '@/domain/build/project-dto';
+import { readSavedPageStorage, writeSavedPageStorage } from '@/features/editor';
 import { assemblePageDocument } from '@/runner/html-page';
+import { PAGE_STORAGE_FROM_PAGE, pageStorageScript, type PageStorageItems } from '@/runner/page-storage';
+import { pageStorageItemsSchema } from '@/runner/browser/sandbox-message-schemas';
 import { previewConsoleScript } from '@/runner/preview-console';
 import styles from './build.module.css';
 
@@ -17,6 +20,8 @@ export interface ProjectPreviewProps {
   files: readonly ProjectFileDto[];
   /** The page's console, newest last (at most PREVIEW_CONSOLE_LINES). */
   onConsole?: (lines: ConsoleLine[]) => void;
+  /** Where this viewer's copy of the page's localStorage is kept (null: for this visit only). */
+  storageKey: string | null;
 }
 
 /**
@@ -25,15 +30,26 @@ export interface ProjectPreviewProps {
  * frame may run scripts and keep its own storage, but cannot open windows or navigate the app; its
  * origin's policy allows no network at all.
  */
-export function ProjectPreview({ projectId, previewTemplate, title, files, onConsole }: ProjectPreviewProps) {
+export function ProjectPreview({ projectId, previewTemplate, title, files, onConsole, storageKey }: ProjectPreviewProps) {
   const origin = previewOrigin(previewTemplate, projectId);
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
-  const html = useMemo(() => assemblePageDocument(files.map((file) => ({ name: file.path, content: file.content })), previewConsoleScript()), [files]);
+  // The page's localStorage: the platform's (page-storage.ts), kept per viewer and project, because
+  // a frame of another site gets no storage of its own from the browser.
+  const storage = useRef<PageStorageItems | null>(null);
+  storage.current ??= storageKey && typeof window !== 'undefined' ? readSavedPageStorage(storageKey) : [];
+  const html = useMemo(
+    () => assemblePageDocument(files.map((file) => ({ name: file.path, content: file.content })), pageStorageScript(storage.current ?? []) + previewConsoleScript()),
+    [files],
+  );
   const [shown, setShown] = useState(html);
   const shownRef = useRef(shown);
   shownRef.current = shown;
   const consoleLines = useRef<ConsoleLine[]>([]);
+  // The frame is made in the browser only, after the listener below is in place: a frame in the
+  // server's HTML would load, and say it is ready, before the page could hear it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const onConsoleRef = useRef(onConsole);
   onConsoleRef.current = onConsole;
 
@@ -42,10 +58,18 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
     return () => clearTimeout(timer);
   }, [html]);
 
-  useEffect(() => {
+  // Listening from the commit that creates the frame on, so its first message is never missed.
+  useLayoutEffect(() => {
     function receive(event: MessageEvent) {
       // Only the preview document in this frame, from the project's origin; parsed, then shown as text.
       if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type === PAGE_STORAGE_FROM_PAGE) {
+        const items = pageStorageItemsSchema.safeParse((event.data as { items?: unknown }).items);
+        if (!items.success) return;
+        storage.current = items.data;
+        if (storageKey) writeSavedPageStorage(storageKey, items.data);
+        return;
+      }
       const message = previewMessageSchema.safeParse(event.data);
       if (!message.success) return;
       if (message.data.type === 'codetrail-preview-ready') {
@@ -61,7 +85,7 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
     }
     window.addEventListener('message', receive);
     return () => window.removeEventListener('message', receive);
-  }, [origin]);
+  }, [origin, storageKey]);
 
   useEffect(() => {
     if (!ready.current) return;
@@ -70,6 +94,7 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
     frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shown }, origin);
   }, [shown, origin]);
 
+  if (!mounted) return <div className={styles.previewFrame} aria-hidden="true" />;
   return (
     <iframe
       ref={frame}
@@ -79,6 +104,12 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
       sandbox="allow-scripts allow-same-origin allow-forms allow-modals"
       referrerPolicy="no-referrer"
       data-testid="project-preview"
+      onLoad={() => {
+        // The document says it is ready as it loads; if that message was lost, its load event still comes.
+        if (ready.current) return;
+        ready.current = true;
+        frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current }, origin);
+      }}
     />
   );
 }

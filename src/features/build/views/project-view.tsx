@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CodeEditor, useCodeDraft, useRuntimePreload } from '@/features/editor';
+import { CodeEditor, pageStorageKey, useCodeDraft, useRuntimePreload } from '@/features/editor';
 import { useAuthUser } from '@/features/auth';
 import { addFile, deleteFile, renameFile } from '@/domain/build/file-edits';
 import type { Project } from '@/domain/build/project-dto';
@@ -170,7 +170,7 @@ function Workspace({ project, backlink, previewTemplate }: { project: Project; b
           {current && <FileActions project={project} files={files} active={current.path} onFiles={setFiles} onActive={setActive} />}
         </div>
         <div className={styles.outputColumn}>
-          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={files} onConsole={setLines} />}
+          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={files} onConsole={setLines} storageKey={user.id ? pageStorageKey(user.id, `project:${project.id}`) : null} />}
           <ConsolePanel lines={lines} empty={isWeb ? 'What your page logs with console.log shows here.' : 'Press Run to see what your program prints.'} />
         </div>
       </div>

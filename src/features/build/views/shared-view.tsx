@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { useAuthUser } from '@/features/auth';
+import { pageStorageKey } from '@/features/editor';
 import { LANGUAGE_RULES } from '@/domain/build/project-templates';
 import { paths } from '@/domain/routing/paths';
 import type { SharedPageProps } from '@/lib/build/build-page-props';
@@ -77,7 +78,8 @@ function Remix({ projectId, signedIn, here }: { projectId: string; signedIn: boo
   );
 }
 
-function SharedProjectBody({ project, previewTemplate, signedIn }: SharedPageProps & { signedIn: boolean }) {
+function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageProps & { storageKey: string | null }) {
+  const signedIn = storageKey !== null;
   const here = paths.sharedProject(project.id);
   const { lines, setLines, running, run } = useProjectRun(project.language);
   const [active, setActive] = useState(LANGUAGE_RULES[project.language].entryFile);
@@ -115,7 +117,7 @@ function SharedProjectBody({ project, previewTemplate, signedIn }: SharedPagePro
           )}
         </div>
         <div className={styles.outputColumn}>
-          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} />}
+          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} storageKey={storageKey} />}
           <ConsolePanel lines={lines} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
         </div>
       </div>
@@ -144,14 +146,14 @@ export default function SharedView(props: SharedPageProps) {
     return (
       <BuildShell>
         {head}
-        <SharedProjectBody {...props} signedIn />
+        <SharedProjectBody {...props} storageKey={pageStorageKey(user.id, `project:${props.project.id}`)} />
       </BuildShell>
     );
   }
   return (
     <VisitorFrame here={here}>
       {head}
-      <SharedProjectBody {...props} signedIn={false} />
+      <SharedProjectBody {...props} storageKey={null} />
     </VisitorFrame>
   );
 }
