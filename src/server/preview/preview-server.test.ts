@@ -59,6 +59,6 @@ describe('previewDocument', () => {
   it('only takes pages from the app origin, and only relays its own frame’s console', () => {
     const { html } = previewDocument(APP);
     expect(html).toContain('event.source === parent && event.origin === APP');
-    expect(html).toContain('event.source === frame.contentWindow');
+    expect(html).toContain('if (!frame || event.source !== frame.contentWindow) return;');
   });
 });
