@@ -148,6 +148,7 @@ describe('the production configuration', () => {
       APP_ENV: 'production',
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-prod',
       APP_ORIGIN: 'https://codetrail.example',
+      PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.example',
       COOKIE_SECRET_CURRENT: 'x'.repeat(40),
     });
     expect(production.stdout).toContain('REFUSED AuthenticationError');
