@@ -16,15 +16,13 @@ describe('createCheckEngineHandle', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask'] }));
   afterEach(() => jest.useRealTimers());
 
-  it('makes no engine until the learner first reaches for the page, or a run', async () => {
+  it('makes no engine until a warm-up’s idle moment or a run', async () => {
     const engine = fakeEngine();
     const load = jest.fn(async () => engine as unknown as BrowserCheckEngine);
     const handle = createCheckEngineHandle(load);
     handle.warmUp('Python');
-    jest.advanceTimersByTime(60_000);
     expect(load).not.toHaveBeenCalled();
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    jest.advanceTimersByTime(250);
     expect(load).toHaveBeenCalledTimes(1);
     await Promise.resolve();
     await Promise.resolve();
@@ -62,12 +60,28 @@ describe('createCheckEngineHandle', () => {
     expect(second.dispose).not.toHaveBeenCalled();
   });
 
+  it('answers a run whose engine could not load with a sentence, and tries again next time', async () => {
+    jest.useRealTimers();
+    const engine = fakeEngine();
+    const load = jest
+      .fn<Promise<BrowserCheckEngine>, []>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(engine as unknown as BrowserCheckEngine);
+    const handle = createCheckEngineHandle(load);
+    const request = { lessonType: 'JS' as const, files: [], checks: [], seed: null, checkSeed: null, stdin: [] };
+    expect(await handle.run(request, () => undefined)).toEqual({ status: 'unsupported', reason: expect.stringContaining('could not be loaded') });
+    await flush();
+    await handle.run(request, () => undefined);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(engine.run).toHaveBeenCalledTimes(1);
+  });
+
   it('cancels a warm-up that has not started when disposed', () => {
     const load = jest.fn(async () => fakeEngine() as unknown as BrowserCheckEngine);
     const handle = createCheckEngineHandle(load);
     handle.warmUp('SQL');
     handle.dispose();
-    window.dispatchEvent(new Event('pointerdown'));
+    jest.advanceTimersByTime(5000);
     expect(load).not.toHaveBeenCalled();
   });
 });

@@ -1,19 +1,19 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { BrowserCheckEngine } from '@/runner/browser/browser-check-engine';
 import { pythonProgress, type RuntimeStatus } from '@/runner/browser/runtime-progress';
+import { whenLoadedAndIdle } from '@/lib/when-idle';
 
 type LessonType = Parameters<BrowserCheckEngine['warmUp']>[0];
 
 /**
  * The page's check engine, as a handle that never changes: the engine itself (its chunk and its
- * sandbox frames) is made when the learner first reaches for the page (a press, a touch or a key)
- * or on the first run, never during the page's load: Python, the one slow runtime, is started
- * ahead by useRuntimePreload and shared with the engine.
+ * sandbox frames) is made on the first warm-up, once the page has loaded and the browser is idle
+ * (so its chunk is fetched while the learner is still online), or on the first run.
  * Nothing here is React state, so making the engine and starting Python re-render nothing; the
  * few components that show the runtime's state read it with usePythonStatus.
  */
 export interface CheckEngineHandle {
-  /** Starts the runtime a lesson will need at the learner's first press, touch or key. */
+  /** Starts the runtime a lesson will need, after the page's load. */
   warmUp(lessonType: LessonType): void;
   run(...args: Parameters<BrowserCheckEngine['run']>): ReturnType<BrowserCheckEngine['run']>;
 }
@@ -23,19 +23,6 @@ interface OwnedHandle extends CheckEngineHandle {
   dispose(): void;
 }
 
-const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
-
-/** Calls `start` once, at the learner's first press, touch or key anywhere on the page. */
-function onFirstReach(start: () => void): () => void {
-  const listener = () => {
-    stop();
-    start();
-  };
-  const stop = () => REACH_EVENTS.forEach((type) => window.removeEventListener(type, listener, true));
-  REACH_EVENTS.forEach((type) => window.addEventListener(type, listener, { capture: true, passive: true }));
-  return stop;
-}
-
 export function createCheckEngineHandle(load = () => import('@/runner/browser/browser-check-engine').then((module) => module.createBrowserCheckEngine())): OwnedHandle {
   let engine: Promise<BrowserCheckEngine> | null = null;
   let generation = 0;
@@ -43,11 +30,16 @@ export function createCheckEngineHandle(load = () => import('@/runner/browser/br
   const current = () => {
     if (!engine) {
       const made = generation;
-      engine = load().then((created) => {
+      const loading = load().then((created) => {
         // Disposed while its chunk was loading: this one is never used.
         if (made !== generation) created.dispose();
         return created;
       });
+      // A chunk that could not load (offline) is asked for again next time, not remembered as failed.
+      loading.catch(() => {
+        if (engine === loading) engine = null;
+      });
+      engine = loading;
     }
     return engine;
   };
@@ -55,13 +47,21 @@ export function createCheckEngineHandle(load = () => import('@/runner/browser/br
     warmUp(lessonType) {
       cancelIdle?.();
       const made = generation;
-      cancelIdle = onFirstReach(() => {
+      cancelIdle = whenLoadedAndIdle(() => {
         void current().then((created) => {
           if (made === generation) created.warmUp(lessonType);
         });
       });
     },
-    run: async (request, onOutput) => (await current()).run(request, onOutput),
+    run: async (request, onOutput) => {
+      let created: BrowserCheckEngine;
+      try {
+        created = await current();
+      } catch {
+        return { status: 'unsupported', reason: 'The code runner could not be loaded. Check your connection and try again.' };
+      }
+      return created.run(request, onOutput);
+    },
     dispose() {
       generation += 1;
       cancelIdle?.();
