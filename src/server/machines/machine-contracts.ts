@@ -1,0 +1,127 @@
+/**
+ * The contracts between the four parts of machines (docs/machines.md):
+ *
+ *   web app (Next, machine-service) --Provisioner--> driver (local | kubernetes)
+ *   driver starts, per running machine, one **agent** (src/machine-agent) inside the machine's sandbox
+ *   instance app (its own process and origin) --agent protocol--> agent
+ *   instance app --internal API (shared secret)--> web app: token exchange and activity
+ *
+ * Learner code only ever runs inside a machine (the agent and everything it spawns). Nothing here
+ * imports from a driver or from the instance app: each side depends on this file only.
+ */
+
+import type { MachineState, MachineTemplateId } from '@/domain/machines/machine-rules';
+
+export type { MachineState, MachineTemplateId };
+
+/** What the driver must hold a machine's processes to. */
+export interface MachineResourceLimits {
+  /** Memory of every process of the machine together (local: per-process address space cap). */
+  memoryMb: number;
+  /** CPU share: 1 = one core (local: nice + CPU-seconds per process are the tools here). */
+  cpus: number;
+  /** Workspace size; writes beyond it fail inside the machine (local: file-size cap + periodic check). */
+  diskMb: number;
+  /** Process count inside the machine. */
+  maxProcesses: number;
+  /** Network: 'none' (loopback only, the default) or 'internet' (production, by configuration). */
+  network: 'none' | 'internet';
+}
+
+export interface MachineSpec {
+  id: string;
+  userId: string;
+  template: MachineTemplateId;
+  limits: MachineResourceLimits;
+  /** Shared with the agent: every agent request carries it in AGENT_KEY_HEADER. */
+  agentKey: string;
+}
+
+/** How the instance app reaches a running machine's agent. */
+export type AgentEndpoint = { kind: 'socket'; path: string } | { kind: 'tcp'; host: string; port: number };
+
+export interface RunningMachine {
+  agent: AgentEndpoint;
+  /** Driver-specific handle kept in the database (local: the supervisor pid; kubernetes: the pod name). */
+  ref: string;
+}
+
+export interface Provisioner {
+  readonly driver: 'local' | 'kubernetes';
+  /** Makes the machine's storage (workspace folder / persistent volume claim) with the template's files. */
+  create(spec: MachineSpec): Promise<void>;
+  /** Starts the machine (its files as they were) and resolves once its agent answers /health. */
+  start(spec: MachineSpec): Promise<RunningMachine>;
+  /** Kills every process of the machine; its files stay. Idempotent. */
+  stop(machineId: string): Promise<void>;
+  /** Stops it and deletes its storage. Idempotent. */
+  remove(machineId: string): Promise<void>;
+  /** Whether the machine's processes are running now (restart recovery asks this). */
+  isRunning(machineId: string, ref: string | null): Promise<boolean>;
+  /** Machines this driver finds running, for adopting or stopping what a crashed app left behind. */
+  listRunning(): Promise<string[]>;
+  /** Bytes the machine's files take. */
+  diskUsage(machineId: string): Promise<number>;
+  /** The agent endpoint of a running machine (stable across restarts of the machine). */
+  agentEndpoint(machineId: string): AgentEndpoint;
+}
+
+// ---- The agent protocol (HTTP/1.1 and WebSocket; every request carries the key) ----
+
+export const AGENT_KEY_HEADER = 'x-codetrail-agent-key';
+/** The agent's port inside a Kubernetes pod; the local driver uses a unix socket instead. */
+export const AGENT_TCP_PORT = 7681;
+/** Where a machine's files are, as the machine sees them. */
+export const MACHINE_WORKSPACE = '/workspace';
+
+/**
+ * - `GET  /health` → `{ ok: true, startedAt: string }`
+ * - `GET  /files` → `{ entries: AgentFileEntry[] }` (the workspace tree, node_modules and .git not
+ *   descended into, at most 5,000 entries, `truncated` when cut)
+ * - `GET  /file?path=` → the file's bytes (404 missing, 413 over 2 MB)
+ * - `PUT  /file?path=` (body: the bytes) → 204; parent folders are made; 413 over 2 MB
+ * - `DELETE /file?path=` → 204 (a folder is removed with its contents)
+ * - `POST /rename` `{ from, to }` → 204
+ * - `WS   /pty?cols=&rows=` → a shell (bash, else sh) in /workspace; messages are JSON AgentPtyMessage
+ * - `*    /ports/{port}/{rest}` → proxied to http://127.0.0.1:{port}/{rest} inside the machine
+ *   (WebSocket upgrades too); 502 with a sentence when nothing listens there.
+ * Paths are relative to the workspace; absolute paths, `..` and symlinks leaving it answer 400.
+ */
+export interface AgentFileEntry {
+  path: string;
+  type: 'file' | 'dir';
+  size: number;
+}
+
+export type AgentPtyClientMessage = { type: 'input'; data: string } | { type: 'resize'; cols: number; rows: number };
+export type AgentPtyServerMessage = { type: 'output'; data: string } | { type: 'exit'; code: number };
+
+// ---- The internal API the instance app calls on the web app ----
+
+/** Header carrying INSTANCE_APP_SECRET on instance app → web app calls. */
+export const INSTANCE_SECRET_HEADER = 'x-codetrail-instance-secret';
+
+/** `POST /api/internal/instance/exchange` body. Single use: a second exchange of a token answers 401. */
+export interface InstanceExchangeRequest {
+  token: string;
+}
+
+export interface InstanceMachineGrant {
+  userId: string;
+  machineId: string;
+  machineName: string;
+  template: MachineTemplateId;
+  state: MachineState;
+  agent: AgentEndpoint | null;
+  agentKey: string | null;
+}
+
+/**
+ * `POST /api/internal/instance/activity` body `{ machineId, userId }`: the learner used the
+ * machine (terminal, files, preview). Answers the current InstanceMachineGrant (404 when the
+ * machine is gone or is not this learner's). The web app's idle stop reads the recorded time.
+ */
+export interface InstanceActivityRequest {
+  machineId: string;
+  userId: string;
+}
