@@ -149,6 +149,8 @@ describe('the production configuration', () => {
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-prod',
       APP_ORIGIN: 'https://codetrail.example',
       PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.example',
+      INSTANCE_ORIGIN: 'https://machines.codetrail.example',
+      INSTANCE_APP_SECRET: 'i'.repeat(40),
       COOKIE_SECRET_CURRENT: 'x'.repeat(40),
     });
     expect(production.stdout).toContain('REFUSED AuthenticationError');

@@ -1,2 +1,2 @@
 export { default } from '@/features/build/views/build-view';
-export { protectedPage as getServerSideProps } from '@/server/gssp/pages';
+export { buildPage as getServerSideProps } from '@/server/gssp/build-pages';

@@ -27,6 +27,7 @@ export const paths = {
   previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
   build: () => '/web/build',
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),
+  buildMachine: (machineId: string, backlink?: string | null) => withQuery(`/web/build/machines/${seg(machineId)}`, { backlink }),
   sharedProject: (projectId: string) => `/web/shared/${seg(projectId)}`,
   withQuery,
 } as const;

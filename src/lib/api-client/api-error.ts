@@ -38,6 +38,13 @@ export const API_ERROR_MESSAGES = {
   shareProject: 'Could not change the project sharing',
   fetchSharedProject: 'Could not fetch the shared project',
   remixProject: 'Could not remix the project',
+  fetchMachine: 'Could not fetch the machine',
+  createMachine: 'Could not create the machine',
+  renameMachine: 'Could not rename the machine',
+  startMachine: 'Could not start the machine',
+  stopMachine: 'Could not stop the machine',
+  deleteMachine: 'Could not delete the machine',
+  fetchLoginToken: 'Could not fetch a sign-in token for the machine',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -17,5 +17,12 @@ export interface SharedPageProps {
 
 /** /web/build */
 export interface BuildPageProps {
+  /** Where the instance app opens machines (its own origin). */
+  instanceOrigin: string;
   [key: string]: unknown;
 }
+
+/** /web/build/machines/{id}?backlink= */
+export type MachinePageProps =
+  | { kind: 'machine'; machineId: string; backlink: string; instanceOrigin: string; [key: string]: unknown }
+  | { kind: 'invalid-backlink'; message: string; [key: string]: unknown };

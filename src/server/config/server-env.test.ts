@@ -64,6 +64,8 @@ describe('parseServerEnv', () => {
       APP_ORIGIN: 'https://codetrail.app',
       COOKIE_SECRET_CURRENT: 'r'.repeat(40),
       PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.app',
+      INSTANCE_ORIGIN: 'https://machines.codetrail.app',
+      INSTANCE_APP_SECRET: 'i'.repeat(40),
     };
 
     it('starts with a real project, its own cookie key and an https origin', () => {
@@ -82,6 +84,11 @@ describe('parseServerEnv', () => {
       ['a plain-http origin', { APP_ORIGIN: 'http://codetrail.app' }, /https/],
       ['no preview domain of its own', { PREVIEW_ORIGIN: '' }, /PREVIEW_ORIGIN must be your https/],
       ['a preview origin on the app origin', { PREVIEW_ORIGIN: 'https://codetrail.app' }, /PREVIEW_ORIGIN must/],
+      ['no instance app origin', { INSTANCE_ORIGIN: '' }, /INSTANCE_ORIGIN must be the instance app's own https/],
+      ['the instance app on the app origin', { INSTANCE_ORIGIN: 'https://codetrail.app' }, /INSTANCE_ORIGIN must be an origin of its own/],
+      ['no instance secret', { INSTANCE_APP_SECRET: '' }, /INSTANCE_APP_SECRET must be your own/],
+      ['a short instance secret', { INSTANCE_APP_SECRET: 'short' }, /at least 32/],
+      ['kubernetes without an image', { MACHINE_DRIVER: 'kubernetes' }, /MACHINE_IMAGE is required/],
     ])('refuses to start with %s', (_label, change, message) => {
       expect(() => parseServerEnv({ ...production, ...change })).toThrow(message);
     });
@@ -89,6 +96,13 @@ describe('parseServerEnv', () => {
     it('local mode keeps working with nothing set', () => {
       expect(parseServerEnv({}).local).toBe(true);
     });
+  });
+
+  it('puts the instance app on a port of its own by default, with local machine limits', () => {
+    const { machines } = parseServerEnv({});
+    expect(machines).toMatchObject({ driver: 'local', instanceOrigin: 'http://localhost:3002', instancePort: 3002, network: 'none', idleMinutes: 30, quota: { maxMachines: 3, maxRunning: 1 } });
+    expect(parseServerEnv({ PORT: '3400', MACHINE_MAX_RUNNING: '2', MACHINE_MEMORY_MB: '512' }).machines).toMatchObject({ instancePort: 3402, quota: { maxRunning: 2, memoryMb: 512 } });
+    expect(() => parseServerEnv({ MACHINE_NETWORK: 'everything' })).toThrow(/MACHINE_NETWORK/);
   });
 
   it('puts previews on a port of their own by default, an origin per project', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
 import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
+import { DEFAULT_MACHINE_QUOTA, MACHINE_IDLE_MINUTES, type MachineQuota } from '@/domain/machines/machine-rules';
 
 /**
  * Server-only configuration, validated once with zod. Every variable is documented in
@@ -53,7 +54,37 @@ const serverEnvSchema = z.object({
   TUTOR_API_KEY: z.string().min(1).optional(),
   TUTOR_MODEL: z.string().min(1).default('gpt-4o-mini'),
   TUTOR_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  MACHINE_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+  INSTANCE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INSTANCE_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  INSTANCE_APP_SECRET: z.string().min(32, 'INSTANCE_APP_SECRET must be at least 32 characters').optional(),
+  MACHINE_MAX_PER_LEARNER: positiveInt.optional(),
+  MACHINE_MAX_RUNNING: positiveInt.optional(),
+  MACHINE_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).optional(),
+  MACHINE_DISK_MB: z.coerce.number().int().min(16).max(1_048_576).optional(),
+  MACHINE_CPUS: z.coerce.number().positive().max(64).optional(),
+  MACHINE_NETWORK: z.enum(['none', 'internet']).default('none'),
+  MACHINE_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(MACHINE_IDLE_MINUTES),
+  MACHINE_K8S_NAMESPACE: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'MACHINE_K8S_NAMESPACE must be a Kubernetes namespace name').default('codetrail-machines'),
+  MACHINE_IMAGE: z.string().min(1).optional(),
+  MACHINE_STORAGE_CLASS: z.string().min(1).optional(),
 });
+
+/** Local only: the instance app and the web app share this when INSTANCE_APP_SECRET is not set. */
+const LOCAL_INSTANCE_SECRET = 'codetrail-local-instance-app-secret-not-for-production';
+
+export interface MachineConfig {
+  driver: 'local' | 'kubernetes';
+  /** Where the instance app is (its own origin) and, locally, the port npm start gives it. */
+  instanceOrigin: string;
+  instancePort: number;
+  /** Shared by the web app and the instance app for the internal API (machine-contracts.ts). */
+  instanceSecret: string;
+  quota: MachineQuota;
+  network: 'none' | 'internet';
+  idleMinutes: number;
+  kubernetes: { namespace: string; image: string | null; storageClass: string | null };
+}
 
 export interface ServerEnv {
   nodeEnv: 'development' | 'production' | 'test';
@@ -80,6 +111,7 @@ export interface ServerEnv {
   preview: { port: number; template: string };
   /** The optional OpenAI-compatible tutor model; null keeps the tutor fully offline. */
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  machines: MachineConfig;
 }
 
 export class ConfigurationError extends Error {
@@ -100,6 +132,10 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   const previewTemplate = previewTemplateFrom({ PREVIEW_ORIGIN: env.PREVIEW_ORIGIN, PREVIEW_PORT: String(previewPort) });
   const previewVerdict = checkPreviewTemplate(previewTemplate, appOrigin);
   if (!previewVerdict.ok) throw new ConfigurationError(previewVerdict.message);
+  const instancePort = env.INSTANCE_PORT ?? env.PORT + 2;
+  const instanceOrigin = (env.INSTANCE_ORIGIN ?? `http://localhost:${instancePort}`).replace(/\/+$/, '');
+  if (new URL(instanceOrigin).origin === new URL(appOrigin).origin) throw new ConfigurationError('INSTANCE_ORIGIN must be an origin of its own, not the app\'s (machines run learners\' code).');
+  if (env.MACHINE_DRIVER === 'kubernetes' && !env.MACHINE_IMAGE) throw new ConfigurationError('MACHINE_IMAGE is required with MACHINE_DRIVER=kubernetes (deploy/README.md).');
   const { projectId, authEmulatorHost } = firebaseModeOf(source.NEXT_PUBLIC_FIREBASE_PROJECT_ID, source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
   const local = authEmulatorHost !== null;
 
@@ -149,6 +185,22 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     dataDir: env.DATA_DIR,
     preview: { port: previewPort, template: previewTemplate },
     impersonation,
+    machines: {
+      driver: env.MACHINE_DRIVER,
+      instanceOrigin,
+      instancePort,
+      instanceSecret: env.INSTANCE_APP_SECRET ?? LOCAL_INSTANCE_SECRET,
+      quota: {
+        maxMachines: env.MACHINE_MAX_PER_LEARNER ?? DEFAULT_MACHINE_QUOTA.maxMachines,
+        maxRunning: env.MACHINE_MAX_RUNNING ?? DEFAULT_MACHINE_QUOTA.maxRunning,
+        memoryMb: env.MACHINE_MEMORY_MB ?? DEFAULT_MACHINE_QUOTA.memoryMb,
+        diskMb: env.MACHINE_DISK_MB ?? DEFAULT_MACHINE_QUOTA.diskMb,
+        cpus: env.MACHINE_CPUS ?? DEFAULT_MACHINE_QUOTA.cpus,
+      },
+      network: env.MACHINE_NETWORK,
+      idleMinutes: env.MACHINE_IDLE_MINUTES,
+      kubernetes: { namespace: env.MACHINE_K8S_NAMESPACE, image: env.MACHINE_IMAGE ?? null, storageClass: env.MACHINE_STORAGE_CLASS ?? null },
+    },
     tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
   };
 }
@@ -171,6 +223,8 @@ function refuseLocalConveniences(env: z.infer<typeof serverEnvSchema>, source: R
   }
   if (!env.APP_ORIGIN?.startsWith('https://')) problems.push('APP_ORIGIN must be your https:// origin');
   if (!env.PREVIEW_ORIGIN?.startsWith('https://')) problems.push('PREVIEW_ORIGIN must be your https:// user-content domain, e.g. https://p-{id}.codetrail-usercontent.app');
+  if (!env.INSTANCE_ORIGIN?.startsWith('https://')) problems.push('INSTANCE_ORIGIN must be the instance app\'s own https:// origin, e.g. https://machines.codetrail.app');
+  if (!env.INSTANCE_APP_SECRET || env.INSTANCE_APP_SECRET === LOCAL_INSTANCE_SECRET) problems.push('INSTANCE_APP_SECRET must be your own random secret, shared only with the instance app');
   if (problems.length > 0) throw new ConfigurationError(`APP_ENV=production refuses to start: ${problems.join('; ')}.`);
 }
 

@@ -295,4 +295,47 @@ export const projectSnapshots = pgTable(
   (table) => [index('project_snapshots_project_idx').on(table.projectId, table.createdAt)],
 );
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots };
+/** Learners' machines (docs/machines.md): the row is the truth about a machine's state across app restarts. */
+export const machines = pgTable(
+  'machines',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** node-web | python | linux */
+    template: text('template').notNull(),
+    /** starting | running | stopping | stopped | error */
+    state: text('state').notNull().default('stopped'),
+    /** The driver that made it (local | kubernetes). */
+    driver: text('driver').notNull(),
+    /** The driver's handle of the running machine (a pid, a pod name). */
+    runtimeRef: text('runtime_ref'),
+    /** Shared with the machine's agent; never sent to a browser. */
+    agentKey: text('agent_key').notNull(),
+    /** Why the last start failed, in a sentence. */
+    lastError: text('last_error'),
+    diskBytes: integer('disk_bytes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (table) => [index('machines_owner_idx').on(table.ownerId, table.createdAt), index('machines_state_idx').on(table.state, table.lastActiveAt)],
+);
+
+/** Login tokens for the instance app: the row makes each token single use (its id is the token's jti). */
+export const machineLoginTokens = pgTable('machine_login_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  machineId: text('machine_id')
+    .notNull()
+    .references(() => machines.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens };

@@ -1,7 +1,8 @@
 import { parseBacklink } from '@/domain/build/backlink';
 import { isRandomId } from '@/domain/build/project-dto';
 import { paths } from '@/domain/routing/paths';
-import type { ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
+import { MACHINE_ID_PATTERN } from '@/domain/machines/machine-rules';
+import type { BuildPageProps, MachinePageProps, ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
 import { serverEnv } from '@/server/config/server-env';
 import { isHttpError } from '@/server/http/http-error';
 import { getServices } from '@/server/services/services';
@@ -12,20 +13,39 @@ import { withSession } from './with-session';
  * the server checks the id's shape and the back-link. A back-link that is neither a build path nor
  * a section-details path is refused with an error page (status 400), never followed.
  */
+/** The page's back-link: the build area when absent; an error (the page answers 400) when not allowed. */
+function backlinkOf(raw: string | string[] | undefined): { ok: true; path: string } | { ok: false; message: string } {
+  if (raw === undefined) return { ok: true, path: paths.build() };
+  const parsed = parseBacklink(Array.isArray(raw) ? raw[0] : raw);
+  return parsed.kind === 'error' ? { ok: false, message: parsed.message } : { ok: true, path: parsed.path };
+}
+
 export const projectPage = withSession<ProjectPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context) => {
   const id = typeof context.params?.id === 'string' ? context.params.id : '';
   if (!isRandomId(id)) return { notFound: true };
-  const raw = context.query.backlink;
-  let backlink = paths.build();
-  if (raw !== undefined) {
-    const parsed = parseBacklink(Array.isArray(raw) ? raw[0] : raw);
-    if (parsed.kind === 'error') {
-      context.res.statusCode = 400;
-      return { props: { kind: 'invalid-backlink', message: parsed.message } };
-    }
-    backlink = parsed.path;
+  const backlink = backlinkOf(context.query.backlink);
+  if (!backlink.ok) {
+    context.res.statusCode = 400;
+    return { props: { kind: 'invalid-backlink', message: backlink.message } };
   }
-  return { props: { kind: 'project', projectId: id, backlink, previewTemplate: serverEnv().preview.template } };
+  return { props: { kind: 'project', projectId: id, backlink: backlink.path, previewTemplate: serverEnv().preview.template } };
+});
+
+/** /web/build: the learner's projects and machines (the machines open in the instance app). */
+export const buildPage = withSession<BuildPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async () => ({
+  props: { instanceOrigin: serverEnv().machines.instanceOrigin },
+}));
+
+/** /web/build/machines/{id}?backlink=: the same back-link rule as projects. */
+export const machinePage = withSession<MachinePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context) => {
+  const id = typeof context.params?.id === 'string' ? context.params.id : '';
+  if (!MACHINE_ID_PATTERN.test(id)) return { notFound: true };
+  const backlink = backlinkOf(context.query.backlink);
+  if (!backlink.ok) {
+    context.res.statusCode = 400;
+    return { props: { kind: 'invalid-backlink', message: backlink.message } };
+  }
+  return { props: { kind: 'machine', machineId: id, backlink: backlink.path, instanceOrigin: serverEnv().machines.instanceOrigin } };
 });
 
 /** /web/shared/{id}: anyone may open it, signed in or not; 404 once the owner stops sharing. */

@@ -59,8 +59,15 @@ export interface ApiRouteDependencies {
 
 const appDependencies: ApiRouteDependencies = { getServices, authenticate };
 
-/** Adapts framework-free routes to a Next API route under /api/v1. */
-export function nextApiRoute(buildRoutes: (services: Services, req: NextApiRequest) => Routes, deps: ApiRouteDependencies = appDependencies): NextApiHandler {
+/**
+ * Adapts framework-free routes to a Next API route under /api/v1. `publicCaller` replaces the
+ * per-address rate limit of public endpoints (the internal API checks its shared secret there).
+ */
+export function nextApiRoute(
+  buildRoutes: (services: Services, req: NextApiRequest) => Routes,
+  deps: ApiRouteDependencies = appDependencies,
+  publicCaller?: (req: NextApiRequest) => Promise<void>,
+): NextApiHandler {
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     let body: unknown;
@@ -83,7 +90,7 @@ export function nextApiRoute(buildRoutes: (services: Services, req: NextApiReque
     const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
       authenticate: deps.authenticate,
       onAuthenticated: onApiCaller(services),
-      onPublicCaller: () => services.rateLimits.hit('public-read', clientAddress(req, serverEnv().trustProxy)),
+      onPublicCaller: publicCaller ? () => publicCaller(req) : () => services.rateLimits.hit('public-read', clientAddress(req, serverEnv().trustProxy)),
       logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
     });
     for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);

@@ -8,6 +8,9 @@ import { createLearningService, type LearningService } from './learning-service'
 import { createProfileService, type ProfileService } from './profile-service';
 import { createProgressService, type ProgressService } from './progress-service';
 import { createProjectService, type ProjectService } from './project-service';
+import { createMachineService, type MachineService } from './machine-service';
+import { createProvisioner } from '@/server/machines/provisioner-factory';
+import type { Provisioner } from '@/server/machines/machine-contracts';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createSessionService, type SessionService } from './session-service';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
@@ -27,15 +30,18 @@ export interface Services {
   profiles: ProfileService;
   /** The build area: learners' own projects, snapshots, sharing. */
   projects: ProjectService;
+  /** Machines: learners' Linux workspaces, through the configured provisioner (docs/machines.md). */
+  machines: MachineService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule> } = {}): Services {
+export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
+  const env = serverEnv();
   const progress = createProgressService(db, content);
   return {
     users: createUserService(db),
@@ -45,6 +51,14 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     progress,
     profiles: createProfileService(db, content, progress),
     projects: createProjectService(db, content, now),
+    machines: createMachineService(db, {
+      provisioner: options.provisioner ?? createProvisioner(env),
+      quota: env.machines.quota,
+      network: env.machines.network,
+      idleMinutes: env.machines.idleMinutes,
+      tokenKeys: env.cookieKeys,
+      now,
+    }),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,

@@ -4,6 +4,8 @@ import { Link } from '@/ui/link';
 import { cleanProjectTitle } from '@/domain/build/project-rules';
 import { LANGUAGE_RULES, PROJECT_TEMPLATES, TEMPLATE_RULES, type ProjectTemplate } from '@/domain/build/project-templates';
 import type { ProjectSummary } from '@/domain/build/project-dto';
+import type { BuildPageProps } from '@/lib/build/build-page-props';
+import { MachinesSection } from '@/features/machines';
 import { paths } from '@/domain/routing/paths';
 import { Alert, Button, ButtonLink, Card, LoadError, PageHeading, PageLead, Stack, TextField } from '@/ui';
 import { useBuildEndpoints, useForgetProject, useProjects, useRememberProject } from '../api/build-queries';
@@ -163,7 +165,7 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
 }
 
 /** /web/build: the learner's own projects, new ones from templates, and what they finished in courses. */
-export default function BuildView() {
+export default function BuildView({ instanceOrigin }: BuildPageProps) {
   const projects = useProjects();
   const endpoints = useBuildEndpoints();
   const remember = useRememberProject();
@@ -212,6 +214,7 @@ export default function BuildView() {
             </ul>
           )}
         </section>
+        <MachinesSection instanceOrigin={instanceOrigin} />
       </Stack>
     </BuildShell>
   );

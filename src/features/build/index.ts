@@ -1,0 +1,2 @@
+/** The build area's public entry (other features and pages use only this). */
+export { BuildShell } from './components/build-shell';

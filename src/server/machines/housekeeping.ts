@@ -1,0 +1,33 @@
+import { logger } from '@/lib/logger';
+import { getServices } from '@/server/services/services';
+
+const CULL_EVERY_MS = 60_000;
+const globalForHousekeeping = globalThis as typeof globalThis & { __codetrailMachineHousekeeping?: NodeJS.Timeout };
+
+/**
+ * Once per app process: adopt or stop what an earlier process left running (restart recovery),
+ * then stop idle machines every minute. Several app processes may each run it: every step is a
+ * conditional state transition, so a machine is stopped once whoever gets there first.
+ */
+export function startMachineHousekeeping(): void {
+  if (globalForHousekeeping.__codetrailMachineHousekeeping) return;
+  const cull = async () => {
+    try {
+      const stopped = await (await getServices()).machines.cullIdle();
+      if (stopped.length > 0) logger.info(`machines: stopped ${stopped.length} idle machine(s)`);
+    } catch (error) {
+      logger.error('machines: idle stop failed', error);
+    }
+  };
+  globalForHousekeeping.__codetrailMachineHousekeeping = setInterval(() => void cull(), CULL_EVERY_MS);
+  globalForHousekeeping.__codetrailMachineHousekeeping.unref();
+  void (async () => {
+    try {
+      const outcome = await (await getServices()).machines.recover();
+      const parts = [`${outcome.adopted.length} running adopted`, `${outcome.stopped.length} marked stopped`, `${outcome.orphans.length} stray stopped`];
+      logger.info(`machines: recovered after start (${parts.join(', ')})`);
+    } catch (error) {
+      logger.error('machines: recovery after start failed', error);
+    }
+  })();
+}

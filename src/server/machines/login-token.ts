@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The instance app's login token: `<payload>.<signature>`, base64url JSON signed with HMAC-SHA256.
+ * It names the learner and the machine, lives 60 seconds, and its id (jti) is stored so it can
+ * be exchanged once only (machine-service). Signing alone would make it replayable; the row alone
+ * would make it guessable-by-id; both together make it neither.
+ */
+
+export const LOGIN_TOKEN_SECONDS = 60;
+
+export interface LoginTokenClaims {
+  jti: string;
+  uid: string;
+  mid: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const signatureOf = (key: string, payload: string) => createHmac('sha256', `instance-login-token:${key}`).update(payload).digest('base64url');
+
+export function signLoginToken(key: string, claims: Omit<LoginTokenClaims, 'jti' | 'exp'>, now: Date): { token: string; claims: LoginTokenClaims } {
+  const full: LoginTokenClaims = { jti: randomBytes(18).toString('base64url'), uid: claims.uid, mid: claims.mid, exp: Math.floor(now.getTime() / 1000) + LOGIN_TOKEN_SECONDS };
+  const payload = Buffer.from(JSON.stringify(full)).toString('base64url');
+  return { token: `${payload}.${signatureOf(key, payload)}`, claims: full };
+}
+
+export type LoginTokenVerdict = { ok: true; claims: LoginTokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+
+/** Checks the signature against each key (current first, then the previous one) and the expiry. */
+export function verifyLoginToken(keys: string[], token: string, now: Date): LoginTokenVerdict {
+  if (typeof token !== 'string' || token.length > 1024) return { ok: false, reason: 'malformed' };
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
+  const given = Buffer.from(signature);
+  const signed = keys.some((key) => {
+    const expected = Buffer.from(signatureOf(key, payload));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!signed) return { ok: false, reason: 'signature' };
+  let claims: LoginTokenClaims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LoginTokenClaims;
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (typeof claims.jti !== 'string' || typeof claims.uid !== 'string' || typeof claims.mid !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}

@@ -1,0 +1,259 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { machineListSchema, machineLoginTokenSchema, machineSchema, type Machine } from '@/domain/machines/machine-dto';
+import { DEFAULT_MACHINE_QUOTA } from '@/domain/machines/machine-rules';
+import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
+import { checkInstanceSecret, instanceActivityRoutes, instanceExchangeRoutes } from '@/server/api/internal/instance-routes';
+import { instanceLoginTokenRoutes, machineRoutes, machineStartRoutes, machineStopRoutes, machinesRoutes } from '@/server/api/v1/machine-routes';
+import type { DatabaseHandle } from '@/server/db/client';
+import { machines } from '@/server/db/schema';
+import { runRoutes, type ApiRequest, type ApiResponse, type Routes } from '@/server/http/endpoint';
+import { createLocalProvisioner } from '@/server/machines/local-driver';
+import { AGENT_KEY_HEADER, type AgentEndpoint, type InstanceMachineGrant, type Provisioner } from '@/server/machines/machine-contracts';
+import { createServices, type Services } from '@/server/services/services';
+import { apiCaller } from './support/api-call';
+import { openTestDatabase } from './support/database';
+import { emulatorUser } from './support/emulator';
+
+/**
+ * Machines end to end below the browser: the spec calls, limits, login tokens, idle stop and
+ * restart recovery, with the real local driver (sandboxed processes) and the real database.
+ */
+const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
+const SECRET = 's'.repeat(40);
+
+let handle: DatabaseHandle;
+let services: Services;
+let provisioner: Provisioner;
+let dataDir: string;
+let clock = new Date('2026-11-24T09:00:00Z');
+const call = apiCaller(() => services);
+let ada: string;
+let bo: string;
+
+const roomyLimits = { ...DEFAULT_RATE_LIMITS, 'project-write': { ...DEFAULT_RATE_LIMITS['project-write'], limit: 10_000 } };
+const at = (machineId: string) => ({ query: { machineId } });
+const message = (response: ApiResponse) => (response.body as { message?: string }).message ?? '';
+
+/** The internal API as the instance app calls it: the secret header decides, never a learner token. */
+const internal = (routes: Routes, body: unknown, secret: string = SECRET) =>
+  runRoutes(routes, { method: 'POST', query: {}, body, headers: {} } as ApiRequest, {
+    authenticate: async () => {
+      throw new Error('the internal API must not look at learner tokens');
+    },
+    onPublicCaller: async () => checkInstanceSecret(SECRET, secret),
+  });
+
+async function create(token: string, body: unknown): Promise<Machine> {
+  const response = await call(machinesRoutes(services), token, { method: 'POST', body });
+  expect(response.status).toBe(201);
+  return machineSchema.parse(response.body);
+}
+
+async function started(token: string, id: string): Promise<Machine> {
+  const response = await call(machineStartRoutes(services), token, { method: 'POST', ...at(id) });
+  expect(response.status).toBe(200);
+  expect(machineSchema.parse(response.body).state).toBe('starting');
+  await services.machines.settled(id);
+  const now = machineSchema.parse((await call(machineRoutes(services), token, at(id))).body);
+  expect(now).toMatchObject({ state: 'running', lastError: null });
+  return now;
+}
+
+async function tokenFor(token: string, id: string): Promise<string> {
+  const response = await call(instanceLoginTokenRoutes(services), token, at(id));
+  expect(response.status).toBe(200);
+  return machineLoginTokenSchema.parse(response.body).token;
+}
+
+function agentCall(agent: AgentEndpoint, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
+  if (agent.kind !== 'socket') throw new Error('the local driver answers with a socket');
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: agent.path, method, path: url, headers: { [AGENT_KEY_HEADER]: key } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'codetrail-machines-'));
+  provisioner = createLocalProvisioner({ dataDir });
+  services = createServices(handle.db, { now: () => clock, rateLimits: roomyLimits, provisioner });
+  [ada, bo] = (await Promise.all([emulatorUser({ displayName: 'Ada' }), emulatorUser({ displayName: 'Bo' })])).map((user) => user.idToken);
+}, 60_000);
+
+afterAll(async () => {
+  for (const id of await provisioner.listRunning()) await provisioner.stop(id);
+  await services.checks.close();
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe(`machines on ${DATABASE}`, () => {
+  it('GET /instances lists the learner\'s machines, each tagged type instance, with limits and templates', async () => {
+    const empty = machineListSchema.parse((await call(machinesRoutes(services), ada)).body);
+    expect(empty).toMatchObject({ machines: [], limits: { maxMachines: DEFAULT_MACHINE_QUOTA.maxMachines, maxRunning: 1 } });
+    expect(empty.templates.map((template) => template.id)).toEqual(['node-web', 'python', 'linux']);
+    const made = await create(ada, { template: 'node-web' });
+    expect(made).toMatchObject({ type: 'instance', name: 'Node web app', template: 'node-web', state: 'stopped' });
+    expect(made.id).toMatch(/^m_[a-z0-9]{12}$/);
+    expect(JSON.stringify(made)).not.toContain('agentKey');
+    const listed = machineListSchema.parse((await call(machinesRoutes(services), ada)).body).machines;
+    expect(listed.map((machine) => [machine.type, machine.id])).toEqual([['instance', made.id]]);
+    await call(machineRoutes(services), ada, { method: 'DELETE', ...at(made.id) });
+  });
+
+  it('answers bad input with a clear 4xx and changes nothing', async () => {
+    const cases: [Routes, Partial<ApiRequest>, number, string][] = [
+      [machinesRoutes(services), { method: 'POST', body: { template: 'windows' } }, 422, 'template must be one of node-web, python, linux'],
+      [machinesRoutes(services), { method: 'POST', body: { template: 'linux', name: '   ' } }, 422, 'Give the machine a name'],
+      [machinesRoutes(services), { method: 'POST', body: { template: 'linux', name: 'x'.repeat(61) } }, 422, 'at most 60'],
+      [machinesRoutes(services), { method: 'POST' }, 400, 'needs a JSON body'],
+      [machineRoutes(services), { ...at('m_doesnotexist') }, 404, 'no such machine'],
+      [machineRoutes(services), { ...at('../../etc') }, 404, 'no such machine'],
+      [machineStartRoutes(services), { method: 'POST', ...at('m_doesnotexist') }, 404, 'no such machine'],
+      [instanceLoginTokenRoutes(services), {}, 400, 'machineId'],
+    ];
+    for (const [routes, req, status, text] of cases) {
+      const response = await call(routes, ada, req);
+      expect([response.status, message(response)]).toEqual([status, expect.stringContaining(text)]);
+    }
+    expect(machineListSchema.parse((await call(machinesRoutes(services), ada)).body).machines).toEqual([]);
+  });
+
+  it('holds each learner to their number of machines and one running at a time, with clear messages', async () => {
+    const made = [];
+    for (let index = 0; index < DEFAULT_MACHINE_QUOTA.maxMachines; index += 1) made.push(await create(bo, { template: 'linux', name: `Box ${index}` }));
+    const refused = await call(machinesRoutes(services), bo, { method: 'POST', body: { template: 'linux' } });
+    expect([refused.status, message(refused)]).toEqual([409, 'You can have 3 machines. Delete one to make a new one.']);
+    const [first, second] = made;
+    if (!first || !second) throw new Error('machines were made');
+    await started(bo, first.id);
+    const busy = await call(machineStartRoutes(services), bo, { method: 'POST', ...at(second.id) });
+    expect([busy.status, message(busy)]).toEqual([409, 'You already have a machine running. Stop it first to start this one.']);
+    const again = await call(machineStartRoutes(services), bo, { method: 'POST', ...at(first.id) });
+    expect([again.status, message(again)]).toEqual([409, 'This machine is already running.']);
+    const stopped = await call(machineStopRoutes(services), bo, { method: 'POST', ...at(first.id) });
+    expect(machineSchema.parse(stopped.body).state).toBe('stopped');
+    expect(await provisioner.isRunning(first.id, null)).toBe(false);
+    for (const machine of made) expect((await call(machineRoutes(services), bo, { method: 'DELETE', ...at(machine.id) })).status).toBe(200);
+  }, 60_000);
+
+  it('another learner\'s machine answers 404 to every call, and its token cannot be had', async () => {
+    const mine = await create(ada, { template: 'python', name: 'Mine' });
+    for (const [routes, req] of [
+      [machineRoutes(services), at(mine.id)],
+      [machineRoutes(services), { method: 'PATCH', ...at(mine.id), body: { name: 'Stolen' } }],
+      [machineRoutes(services), { method: 'DELETE', ...at(mine.id) }],
+      [machineStartRoutes(services), { method: 'POST', ...at(mine.id) }],
+      [machineStopRoutes(services), { method: 'POST', ...at(mine.id) }],
+      [instanceLoginTokenRoutes(services), at(mine.id)],
+    ] as [Routes, Partial<ApiRequest>][]) {
+      expect((await call(routes, bo, req)).status).toBe(404);
+    }
+    expect(machineSchema.parse((await call(machineRoutes(services), ada, at(mine.id))).body)).toMatchObject({ name: 'Mine', state: 'stopped' });
+    await call(machineRoutes(services), ada, { method: 'DELETE', ...at(mine.id) });
+  });
+
+  it('login tokens: only for a running machine, exchanged once by the instance app, for 60 seconds, for that machine', async () => {
+    const machine = await create(ada, { template: 'node-web', name: 'Web' });
+    const early = await call(instanceLoginTokenRoutes(services), ada, at(machine.id));
+    expect([early.status, message(early)]).toEqual([409, 'Start this machine first.']);
+    await started(ada, machine.id);
+
+    const token = await tokenFor(ada, machine.id);
+    expect((await internal(instanceExchangeRoutes(services), { token }, 'w'.repeat(40))).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token }, '')).status).toBe(401);
+    const exchanged = await internal(instanceExchangeRoutes(services), { token });
+    expect(exchanged.status).toBe(200);
+    const grant = exchanged.body as InstanceMachineGrant;
+    expect(grant).toMatchObject({ machineId: machine.id, machineName: 'Web', state: 'running', agent: { kind: 'socket' } });
+    const replay = await internal(instanceExchangeRoutes(services), { token });
+    expect([replay.status, message(replay)]).toEqual([401, expect.stringContaining('already used')]);
+
+    // The grant opens the machine's agent, and only with its key.
+    if (!grant.agent || !grant.agentKey) throw new Error('a running machine has an agent');
+    expect((await agentCall(grant.agent, grant.agentKey, 'GET', '/files')).text).toContain('server.js');
+    expect((await agentCall(grant.agent, 'x'.repeat(43), 'GET', '/files')).status).toBe(401);
+
+    const late = await tokenFor(ada, machine.id);
+    clock = new Date(clock.getTime() + 61_000);
+    const expired = await internal(instanceExchangeRoutes(services), { token: late });
+    expect([expired.status, message(expired)]).toEqual([401, expect.stringContaining('expired')]);
+
+    // A token names one learner and one machine: changing either breaks its signature.
+    const [payload, signature] = (await tokenFor(ada, machine.id)).split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), uid: 'someone-else' })).toString('base64url')}.${signature}`;
+    expect((await internal(instanceExchangeRoutes(services), { token: forged })).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token: 'garbage' })).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), {})).status).toBe(422);
+
+    // Activity is recorded for the owner only.
+    const activity = await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: grant.userId });
+    expect(activity).toMatchObject({ status: 200, body: { state: 'running' } });
+    expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: 'someone-else' })).status).toBe(404);
+    await call(machineStopRoutes(services), ada, { method: 'POST', ...at(machine.id) });
+    await call(machineRoutes(services), ada, { method: 'DELETE', ...at(machine.id) });
+  }, 60_000);
+
+  it('stops a machine after 30 minutes without activity and keeps its files; it starts again with them', async () => {
+    const machine = await create(ada, { template: 'linux', name: 'Notes' });
+    await started(ada, machine.id);
+    const grant = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
+    if (!grant.agent || !grant.agentKey) throw new Error('running');
+    expect((await agentCall(grant.agent, grant.agentKey, 'PUT', '/file?path=notes/today.txt', 'kept across stops')).status).toBe(204);
+
+    clock = new Date(clock.getTime() + 29 * 60_000);
+    expect(await services.machines.cullIdle()).toEqual([]);
+    await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: grant.userId });
+    clock = new Date(clock.getTime() + 29 * 60_000);
+    expect(await services.machines.cullIdle()).toEqual([]);
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    expect(await services.machines.cullIdle()).toEqual([machine.id]);
+    const after = machineSchema.parse((await call(machineRoutes(services), ada, at(machine.id))).body);
+    expect(after.state).toBe('stopped');
+    expect(after.diskBytes).toBeGreaterThan(0);
+    expect(await provisioner.isRunning(machine.id, null)).toBe(false);
+
+    await started(ada, machine.id);
+    const again = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
+    if (!again.agent || !again.agentKey) throw new Error('running');
+    expect(await agentCall(again.agent, again.agentKey, 'GET', '/file?path=notes/today.txt')).toEqual({ status: 200, text: 'kept across stops' });
+    await call(machineRoutes(services), ada, { method: 'DELETE', ...at(machine.id) });
+  }, 60_000);
+
+  it('after an app restart: adopts running machines, marks dead ones stopped, stops machines nobody owns', async () => {
+    const alive = await create(ada, { template: 'linux', name: 'Alive' });
+    await started(ada, alive.id);
+    const dead = await create(bo, { template: 'linux', name: 'Dead' });
+    await started(bo, dead.id);
+    // The machine's processes die while the app is down; the row still says running.
+    await provisioner.stop(dead.id);
+    // A machine deleted from the database while its processes ran on (a crash between the two).
+    const stray = await create(bo, { template: 'linux', name: 'Stray' });
+    await provisioner.start({ id: stray.id, userId: 'x', template: 'linux', agentKey: 'k'.repeat(40), limits: { memoryMb: 512, cpus: 1, diskMb: 64, maxProcesses: 64, network: 'none' } });
+    await handle.db.delete(machines).where(eq(machines.id, stray.id));
+
+    const restarted = createServices(handle.db, { now: () => clock, rateLimits: roomyLimits, provisioner: createLocalProvisioner({ dataDir }) });
+    const outcome = await restarted.machines.recover();
+    expect(outcome.adopted).toEqual([alive.id]);
+    expect(outcome.stopped).toEqual([dead.id]);
+    expect(outcome.orphans).toEqual([stray.id]);
+    expect(await provisioner.isRunning(stray.id, null)).toBe(false);
+    expect(await provisioner.isRunning(alive.id, null)).toBe(true);
+    expect(machineSchema.parse((await call(machineRoutes(restarted), bo, at(dead.id))).body).state).toBe('stopped');
+    await restarted.checks.close();
+    await call(machineRoutes(services), ada, { method: 'DELETE', ...at(alive.id) });
+    await call(machineRoutes(services), bo, { method: 'DELETE', ...at(dead.id) });
+    expect(await provisioner.isRunning(alive.id, null)).toBe(false);
+  }, 60_000);
+});
