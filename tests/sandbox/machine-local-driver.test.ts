@@ -343,6 +343,18 @@ describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
     rmSync(pidFile);
   });
 
+  it('says why when a machine cannot start, with the last lines of its log, and leaves nothing running', async () => {
+    const broken = { ...spec(sandbox === 'auto' ? 'm_aaaaaaaaaaa3' : 'm_uuuuuuuuuuu3'), limits: { ...LIMITS, maxProcesses: 1 } }; // Node cannot start its threads
+    await provisioner.create(broken);
+    const error = (await provisioner.start(broken).then(() => null, (caught: unknown) => caught)) as Error | null;
+    expect(error?.message).toMatch(new RegExp(`^Machine ${broken.id} could not start: its sandbox exited`));
+    expect(error?.message).toContain('Last lines of');
+    expect(await provisioner.isRunning(broken.id, null)).toBe(false);
+    expect(hostProcesses(broken.id)).toEqual([]);
+    await provisioner.remove(broken.id);
+    expect(existsSync(path.join(dataDir, 'machines', broken.id))).toBe(false);
+  });
+
   it('refuses ids that are not machine ids', async () => {
     await expect(provisioner.stop('../../etc')).rejects.toThrow('not a machine id');
     expect(() => provisioner.agentEndpoint('m_../x')).toThrow('not a machine id');
