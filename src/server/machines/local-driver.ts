@@ -658,7 +658,8 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
           cwd: '/',
           detached: true,
           stdio: ['ignore', logFd, logFd, 'pipe'],
-          env: { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', [MARKER]: id } as unknown as NodeJS.ProcessEnv,
+          // sbin too: pivot_root and ip live there, and a non-root user's PATH lacks it.
+          env: { PATH: `${process.env.PATH ?? '/usr/bin:/bin'}:/usr/local/sbin:/usr/sbin:/sbin`, [MARKER]: id } as unknown as NodeJS.ProcessEnv,
         });
       } finally {
         closeSync(logFd);
