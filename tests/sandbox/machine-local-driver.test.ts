@@ -1,0 +1,370 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { AGENT_KEY_HEADER, type AgentEndpoint, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/server/machines/machine-contracts';
+import { createLocalProvisioner } from '@/server/machines/local-driver';
+
+/**
+ * Machines on the local driver, attacked from inside through their real agent (HTTP over the unix
+ * socket, a shell on the /pty WebSocket): with bubblewrap, and again with the util-linux fallback
+ * forced. Each attack is shown failing inside while the same thing works on the host.
+ */
+
+jest.setTimeout(120_000);
+
+const CANARY = `canary-${randomBytes(8).toString('hex')}`;
+const LIMITS = { memoryMb: 256, cpus: 1, diskMb: 20, maxProcesses: 128, network: 'none' as const };
+
+let base: string;
+/** A fake app folder holding a secret .env.local and the data folder, as `npm start` lays them out. */
+let appFolder: string;
+let hostSecret: string;
+let listener: Server;
+let connections = 0;
+let hostPort = 0;
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(tmpdir(), 'codetrail-machines-'));
+  appFolder = path.join(base, 'app');
+  mkdirSync(appFolder);
+  writeFileSync(path.join(appFolder, '.env.local'), `COOKIE_SECRET=${CANARY}\n`, { mode: 0o644 });
+  hostSecret = path.join(tmpdir(), `codetrail-host-secret-${process.pid}.txt`);
+  writeFileSync(hostSecret, CANARY, { mode: 0o644 });
+  listener = createServer((socket) => {
+    connections += 1;
+    socket.end('host service');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  hostPort = (listener.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => listener.close(resolve));
+  rmSync(hostSecret, { force: true });
+  rmSync(base, { recursive: true, force: true });
+});
+
+function call(socketPath: string, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, method, path: url, headers: { [AGENT_KEY_HEADER]: key } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Shell {
+  /** Runs a command line in the machine's terminal: its output and exit status. */
+  run: (command: string, timeoutMs?: number) => Promise<{ output: string; code: number }>;
+  close: () => void;
+}
+
+/** The machine's terminal: each command is followed by a marker the shell must compute, so its echo never matches. */
+async function openShell(socketPath: string, key: string): Promise<Shell> {
+  const ws = new WebSocket(`ws+unix://${socketPath}:/pty?cols=200&rows=50`, { headers: { [AGENT_KEY_HEADER]: key } });
+  let output = '';
+  let waiting: (() => void) | null = null;
+  ws.on('message', (raw) => {
+    const message = JSON.parse(raw.toString()) as AgentPtyServerMessage;
+    if (message.type === 'output') output += message.data;
+    waiting?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let counter = 0;
+  return {
+    run: (command, timeoutMs = 20_000) => {
+      counter += 1;
+      const number = 1000 + counter;
+      const marker = new RegExp(`@@${number}:(\\d+)@@`);
+      const from = output.length;
+      ws.send(JSON.stringify({ type: 'input', data: `${command}\necho "@@$((1000+${counter})):$?@@"\n` }));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting = null;
+          reject(new Error(`no answer to ${JSON.stringify(command)}; the terminal showed:\n${output.slice(from)}`));
+        }, timeoutMs);
+        waiting = () => {
+          const match = marker.exec(output.slice(from));
+          if (!match) return;
+          clearTimeout(timer);
+          waiting = null;
+          resolve({ output: output.slice(from, from + match.index), code: Number(match[1]) });
+        };
+        waiting();
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
+function socketOf(endpoint: AgentEndpoint): string {
+  if (endpoint.kind !== 'socket') throw new Error('the local driver answers unix sockets');
+  return endpoint.path;
+}
+
+/** A command that must fail inside the machine (named in the failure message when it does not). */
+function expectFailed(command: string, result: { code: number }): void {
+  expect({ command, failed: result.code !== 0 }).toEqual({ command, failed: true });
+}
+
+function spec(id: string, template: MachineSpec['template'] = 'node-web'): MachineSpec {
+  return { id, userId: 'learner-1', template, limits: LIMITS, agentKey: randomBytes(24).toString('hex') };
+}
+
+/** Host processes whose command line contains `needle` (NUL-separated arguments joined by spaces). */
+function hostProcesses(needle: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').includes(needle);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function processesOfUid(uid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return statSync(`/proc/${name}`).uid === uid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const bwrapInstalled = spawnSync('bwrap', ['--version'], { stdio: 'ignore' }).status === 0;
+type Mode = ['bubblewrap' | 'unshare fallback', 'auto' | 'unshare'];
+const modes: Mode[] = [...(bwrapInstalled ? [['bubblewrap', 'auto'] satisfies Mode] : []), ['unshare fallback', 'unshare']];
+
+describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
+  const logs: string[] = [];
+  let dataDir: string;
+  let provisioner: Provisioner;
+  const machine = spec(sandbox === 'auto' ? 'm_aaaaaaaaaaa1' : 'm_uuuuuuuuuuu1');
+  const other = spec(sandbox === 'auto' ? 'm_aaaaaaaaaaa2' : 'm_uuuuuuuuuuu2', 'python');
+  let socketPath: string;
+  let shell: Shell;
+
+  beforeAll(async () => {
+    dataDir = path.join(appFolder, `.data-${sandbox}`);
+    provisioner = createLocalProvisioner({ dataDir, sandbox, log: (message) => logs.push(message) });
+    await provisioner.create(machine);
+    await provisioner.create(other);
+    writeFileSync(path.join(dataDir, 'machines', other.id, 'workspace', 'secret.txt'), CANARY);
+    socketPath = socketOf((await provisioner.start(machine)).agent);
+    shell = await openShell(socketPath, machine.agentKey);
+  });
+
+  afterAll(async () => {
+    shell?.close();
+    await provisioner.remove(machine.id);
+    await provisioner.remove(other.id);
+  });
+
+  it('says which sandbox it uses and which layers are missing', () => {
+    expect(logs.join('\n')).toContain(label === 'bubblewrap' ? 'local sandbox with bubblewrap' : 'local sandbox with unshare');
+    expect(provisioner.agentEndpoint(machine.id)).toEqual({ kind: 'socket', path: path.join(dataDir, 'machines', machine.id, 'run', 'agent.sock') });
+  });
+
+  it('runs node --version, python3 --version and ls in the terminal', async () => {
+    const node = await shell.run('node --version');
+    expect(node).toMatchObject({ code: 0 });
+    expect(node.output).toContain(process.version);
+    const python = await shell.run('python3 --version');
+    expect(python.code).toBe(0);
+    expect(python.output).toMatch(/Python 3\.\d+/);
+    const ls = await shell.run('ls');
+    expect(ls.code).toBe(0);
+    expect(ls.output).toContain('server.js');
+  });
+
+  it("has the template's files, in /workspace, owned by the machine's own uid", async () => {
+    const tree = JSON.parse((await call(socketPath, machine.agentKey, 'GET', '/files')).text) as { entries: Array<{ path: string }> };
+    expect(tree.entries.map((entry) => entry.path).sort()).toEqual(['README.md', 'package.json', 'public', 'public/app.js', 'public/index.html', 'public/style.css', 'server.js']);
+    const where = await shell.run('pwd; id -u; stat -c %u server.js; cat server.js | head -1');
+    expect(where.output).toContain('/workspace');
+    expect(where.output).toContain('A tiny web app');
+    if (process.getuid?.() === 0) {
+      const uid = statSync(path.join(dataDir, 'machines', machine.id, 'workspace')).uid;
+      expect(uid).toBeGreaterThanOrEqual(200_000);
+      expect(where.output).toContain(`\n${uid}`);
+    }
+  });
+
+  it("cannot read the app's folder, its .env.local or its data folder", async () => {
+    for (const command of [`cat ${path.resolve('package.json')}`, `ls ${path.resolve('.')}`, `ls ${path.resolve('.data')}`, `cat ${appFolder}/.env.local`, `ls ${appFolder}`, `ls ${dataDir}`, `ls ${dataDir}/machines`]) {
+      const result = await shell.run(command);
+      expectFailed(command, result);
+      expect(result.output).not.toContain(CANARY);
+      expect(result.output).not.toContain('"name": "codetrail"');
+    }
+    // The same files are there on the host: the machine, not the path, is what fails.
+    expect(readFileSync(path.join(appFolder, '.env.local'), 'utf8')).toContain(CANARY);
+  });
+
+  it("cannot read another machine's workspace, the host's /tmp, /root or /home", async () => {
+    const otherWorkspace = path.join(dataDir, 'machines', other.id, 'workspace');
+    for (const command of [`cat ${otherWorkspace}/secret.txt`, `cat ${hostSecret}`, 'ls /root', 'ls /home', `cat /proc/1/root${hostSecret}`]) {
+      const result = await shell.run(command);
+      expectFailed(command, result);
+      expect(result.output).not.toContain(CANARY);
+    }
+    const search = await shell.run(`grep -rls ${CANARY.slice(0, 8)}'${CANARY.slice(8)}' /etc /tmp /run /opt /workspace /dev/shm; true`);
+    expect(search.output).not.toContain(CANARY);
+    expect(existsSync(path.join(otherWorkspace, 'secret.txt'))).toBe(true);
+  });
+
+  it("cannot reach a server on the host's 127.0.0.1: its loopback is its own", async () => {
+    const before = connections;
+    const probe = `node -e "require('net').connect(${hostPort}, '127.0.0.1').on('data', (d) => console.log('GOT ' + d)).on('error', (e) => console.log('REFUSED ' + e.code))"`;
+    const result = await shell.run(probe);
+    expect(result.output).toContain('REFUSED');
+    expect(result.output).not.toContain('host service');
+    expect(connections).toBe(before);
+    // Its own loopback works (a learner's server and the preview proxy need it).
+    const own = await shell.run(`node -e "const net = require('net'); const s = net.createServer((c) => c.end('own-' + 'loopback')).listen(${hostPort}, '127.0.0.1', () => net.connect(${hostPort}, '127.0.0.1').on('data', (d) => { console.log(String(d)); process.exit(0); }))"`);
+    expect(own.output).toContain('own-loopback');
+  });
+
+  it('shows no AGENT_KEY in the environment of the terminal', async () => {
+    const result = await shell.run('env');
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('HOME=/workspace');
+    expect(result.output).not.toContain('AGENT_KEY');
+    expect(result.output).not.toContain(machine.agentKey);
+    expect(result.output).not.toContain('CODETRAIL_MACHINE_ID');
+  });
+
+  it("sees only the machine's own processes in ps and /proc", async () => {
+    const result = await shell.run('ps -e -o pid,args; echo "PROCS=$(ls /proc | grep -c "^[0-9]")"');
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('/opt/codetrail/agent.js');
+    expect(result.output).not.toMatch(/jest|node_modules|bash_jobs/);
+    const count = Number(/PROCS=(\d+)/.exec(result.output)?.[1]);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(12);
+    expect(readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length).toBeGreaterThan(count); // the host has more
+  });
+
+  it('kills a memory hog at its limit', async () => {
+    const python = await shell.run('python3 -c "x = bytearray(3 * 1024 ** 3); print(\'ALLOC\' + \'ATED\')"');
+    expect(python.code).not.toBe(0);
+    expect(python.output).toContain('MemoryError');
+    expect(python.output).not.toContain('ALLOCATED');
+    const node = await shell.run(`node -e "const a = []; for (;;) a.push(Buffer.alloc(64 << 20, 1))"`, 60_000);
+    expect(node.code).not.toBe(0);
+    expect((await call(socketPath, machine.agentKey, 'GET', '/health')).status).toBe(200);
+  });
+
+  it('cannot write a file over its disk limit', async () => {
+    const result = await shell.run(`head -c ${(LIMITS.diskMb + 5) * 1024 * 1024} /dev/zero > big.bin`);
+    expect(result.code).not.toBe(0);
+    expect(statSync(path.join(dataDir, 'machines', machine.id, 'workspace', 'big.bin')).size).toBeLessThanOrEqual(LIMITS.diskMb * 1024 * 1024);
+    await shell.run('rm -f big.bin');
+  });
+
+  it('contains a fork bomb: the host is fine and the machine stays stoppable', async () => {
+    const bomb = await openShell(socketPath, machine.agentKey);
+    bomb.run("bash -c ':(){ :|:& };:'", 5000).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    bomb.close();
+    if (process.getuid?.() === 0) {
+      const uid = statSync(path.join(dataDir, 'machines', machine.id, 'workspace')).uid;
+      expect(processesOfUid(uid).length).toBeLessThanOrEqual(LIMITS.maxProcesses);
+    }
+    expect(spawnSync('true').status).toBe(0); // the host can still start processes
+    const started = Date.now();
+    shell.close();
+    await provisioner.stop(machine.id);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await provisioner.isRunning(machine.id, null)).toBe(false);
+    if (process.getuid?.() === 0) expect(processesOfUid(statSync(path.join(dataDir, 'machines', machine.id, 'workspace')).uid)).toEqual([]);
+    socketPath = socketOf((await provisioner.start(machine)).agent);
+    shell = await openShell(socketPath, machine.agentKey);
+  });
+
+  it("stop kills everything, background jobs and setsid nohup escapes too; files survive; it is idempotent", async () => {
+    const token = 900_000 + Math.floor(Math.random() * 90_000);
+    await shell.run(`echo kept > notes.txt; sleep ${token} & setsid nohup sleep ${token + 1} > /dev/null 2>&1 &`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hostProcesses(`sleep ${token}`).length).toBe(1);
+    expect(hostProcesses(`sleep ${token + 1}`).length).toBe(1);
+    shell.close();
+    await provisioner.stop(machine.id);
+    expect(hostProcesses(`sleep ${token}`)).toEqual([]);
+    expect(hostProcesses(`sleep ${token + 1}`)).toEqual([]);
+    expect(hostProcesses(machine.id)).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'machines', machine.id, 'run', 'agent.sock'))).toBe(false);
+    await provisioner.stop(machine.id);
+    const again = await provisioner.start(machine);
+    expect((await call(socketOf(again.agent), machine.agentKey, 'GET', '/file?path=notes.txt')).text).toBe('kept\n');
+    shell = await openShell(socketOf(again.agent), machine.agentKey);
+  });
+
+  it('is found by a new provisioner (an app restart), which can stop it', async () => {
+    const ref = readFileSync(path.join(dataDir, 'machines', machine.id, 'run', 'pid'), 'utf8').trim();
+    const restarted = createLocalProvisioner({ dataDir, sandbox, log: () => undefined });
+    expect(await restarted.listRunning()).toEqual([machine.id]);
+    expect(await restarted.isRunning(machine.id, ref)).toBe(true);
+    expect(await restarted.isRunning(machine.id, String(Number(ref) + 1))).toBe(false);
+    expect(await restarted.isRunning(other.id, null)).toBe(false);
+    shell.close();
+    await restarted.stop(machine.id);
+    expect(await provisioner.isRunning(machine.id, ref)).toBe(false);
+    expect(hostProcesses(machine.id)).toEqual([]);
+  });
+
+  it('does not take a reused or foreign pid in the pid file for a running machine', async () => {
+    const pidFile = path.join(dataDir, 'machines', other.id, 'run', 'pid');
+    writeFileSync(pidFile, `${process.pid}\n`); // alive, but not this machine
+    expect(await provisioner.isRunning(other.id, String(process.pid))).toBe(false);
+    const running = await provisioner.start(machine);
+    writeFileSync(pidFile, `${running.ref}\n`); // another machine's supervisor
+    expect(await provisioner.isRunning(other.id, running.ref)).toBe(false);
+    expect(await provisioner.listRunning()).toEqual([machine.id]);
+    rmSync(pidFile);
+  });
+
+  it('says why when a machine cannot start, with the last lines of its log, and leaves nothing running', async () => {
+    const broken = { ...spec(sandbox === 'auto' ? 'm_aaaaaaaaaaa3' : 'm_uuuuuuuuuuu3'), limits: { ...LIMITS, maxProcesses: 1 } }; // Node cannot start its threads
+    await provisioner.create(broken);
+    const error = (await provisioner.start(broken).then(() => null, (caught: unknown) => caught)) as Error | null;
+    expect(error?.message).toMatch(new RegExp(`^Machine ${broken.id} could not start: its sandbox exited`));
+    expect(error?.message).toContain('Last lines of');
+    expect(await provisioner.isRunning(broken.id, null)).toBe(false);
+    expect(hostProcesses(broken.id)).toEqual([]);
+    await provisioner.remove(broken.id);
+    expect(existsSync(path.join(dataDir, 'machines', broken.id))).toBe(false);
+  });
+
+  it('refuses ids that are not machine ids', async () => {
+    await expect(provisioner.stop('../../etc')).rejects.toThrow('not a machine id');
+    expect(() => provisioner.agentEndpoint('m_../x')).toThrow('not a machine id');
+  });
+
+  it("counts the workspace's bytes without following symlinks", async () => {
+    const workspace = path.join(dataDir, 'machines', other.id, 'workspace');
+    const before = await provisioner.diskUsage(other.id);
+    writeFileSync(path.join(workspace, 'ten.bin'), Buffer.alloc(10_000));
+    spawnSync('ln', ['-s', '/usr', path.join(workspace, 'usr-link')]);
+    expect(await provisioner.diskUsage(other.id)).toBe(before + 10_000);
+  });
+});
