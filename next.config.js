@@ -158,7 +158,7 @@ const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild', 'node-pty'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // CODETRAIL_SANDBOX_ASSETS is read by the /api/sandbox route on the server only.

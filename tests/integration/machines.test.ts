@@ -88,7 +88,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'codetrail-machines-'));
   provisioner = createLocalProvisioner({ dataDir });
   services = createServices(handle.db, { now: () => clock, rateLimits: roomyLimits, provisioner });
-  [ada, bo] = (await Promise.all([emulatorUser({ displayName: 'Ada' }), emulatorUser({ displayName: 'Bo' })])).map((user) => user.idToken);
+  const [first, second] = await Promise.all([emulatorUser({ displayName: 'Ada' }), emulatorUser({ displayName: 'Bo' })]);
+  ada = first.idToken;
+  bo = second.idToken;
 }, 60_000);
 
 afterAll(async () => {
