@@ -214,6 +214,8 @@ describe(`machines on ${DATABASE}`, () => {
     if (!grant.agent || !grant.agentKey) throw new Error('running');
     expect((await agentCall(grant.agent, grant.agentKey, 'PUT', '/file?path=notes/today.txt', 'kept across stops')).status).toBe(204);
 
+    expect(await services.machines.refreshDiskUsage()).toEqual([]);
+    expect(machineSchema.parse((await call(machineRoutes(services), ada, at(machine.id))).body).diskBytes).toBeGreaterThanOrEqual('kept across stops'.length);
     clock = new Date(clock.getTime() + 29 * 60_000);
     expect(await services.machines.cullIdle()).toEqual([]);
     await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: grant.userId });

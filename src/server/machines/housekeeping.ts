@@ -6,15 +6,18 @@ const globalForHousekeeping = globalThis as typeof globalThis & { __codetrailMac
 
 /**
  * Once per app process: adopt or stop what an earlier process left running (restart recovery),
- * then stop idle machines every minute. Several app processes may each run it: every step is a
+ * then every minute stop idle machines and measure running machines' files. Several app processes may each run it: every step is a
  * conditional state transition, so a machine is stopped once whoever gets there first.
  */
 export function startMachineHousekeeping(): void {
   if (globalForHousekeeping.__codetrailMachineHousekeeping) return;
   const cull = async () => {
     try {
-      const stopped = await (await getServices()).machines.cullIdle();
+      const { machines } = await getServices();
+      const stopped = await machines.cullIdle();
       if (stopped.length > 0) logger.info(`machines: stopped ${stopped.length} idle machine(s)`);
+      const over = await machines.refreshDiskUsage();
+      if (over.length > 0) logger.warn(`machines: ${over.length} machine(s) over their disk allowance`);
     } catch (error) {
       logger.error('machines: idle stop failed', error);
     }

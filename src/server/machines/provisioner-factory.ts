@@ -12,5 +12,5 @@ export function createProvisioner(env: ServerEnv): Provisioner {
     if (!image) throw new Error('MACHINE_IMAGE is required with MACHINE_DRIVER=kubernetes');
     return createKubernetesProvisioner({ namespace, image, storageClassName: storageClass ?? undefined });
   }
-  return createLocalProvisioner({ dataDir: path.resolve(env.dataDir), log: (message) => logger.info(`machines: ${message}`) });
+  return createLocalProvisioner({ dataDir: path.resolve(env.dataDir), log: (message) => logger.info(message) });
 }

@@ -91,6 +91,10 @@ export function createMachineRepository(db: Database) {
       return db.select().from(machines).where(and(eq(machines.state, 'running'), lte(machines.lastActiveAt, before)));
     },
 
+    async running(): Promise<MachineRow[]> {
+      return db.select().from(machines).where(eq(machines.state, 'running'));
+    },
+
     /** Machines the database believes are not stopped (restart recovery). */
     async notStopped(): Promise<MachineRow[]> {
       return db.select().from(machines).where(inArray(machines.state, ['starting', 'running', 'stopping']));

@@ -4,6 +4,7 @@ import {
   MACHINE_ID_PATTERN,
   MACHINE_TEMPLATES,
   createRefusal,
+  diskRefusal,
   machineTemplate,
   refusalReason,
   startRefusal,
@@ -257,6 +258,21 @@ export function createMachineService(db: Database, options: MachineServiceOption
         stopped.push(row.id);
       }
       return stopped;
+    },
+
+    /**
+     * Measures what running machines' files take (the machine page warns past the allowance; the
+     * local driver also caps each file). Returns the machines over their allowance.
+     */
+    async refreshDiskUsage(): Promise<string[]> {
+      const over: string[] = [];
+      for (const row of await repo.running()) {
+        const bytes = await provisioner.diskUsage(row.id).catch(() => null);
+        if (bytes === null) continue;
+        await repo.setDiskBytes(row.id, bytes);
+        if (diskRefusal(bytes, quota)) over.push(row.id);
+      }
+      return over;
     },
 
     /**
