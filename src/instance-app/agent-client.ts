@@ -44,8 +44,8 @@ export function agentCall(target: AgentTarget, method: string, path: string, bod
   });
 }
 
-/** Request headers as they may go on to the learner's server: no credentials of ours. */
-export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookie: string): Record<string, string | string[]> {
+/** Request headers as they may go on to the learner's server: no credentials of ours (our cookies, key or secret). */
+export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookies: readonly string[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || name === AGENT_KEY_HEADER || name === INSTANCE_SECRET_HEADER) continue;
@@ -53,7 +53,7 @@ export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookie: str
       const kept = String(value)
         .split(';')
         .map((part) => part.trim())
-        .filter((part) => part.length > 0 && part.split('=')[0] !== dropCookie);
+        .filter((part) => part.length > 0 && !dropCookies.includes(part.split('=')[0] ?? ''));
       if (kept.length > 0) out.cookie = kept.join('; ');
       continue;
     }
@@ -63,8 +63,8 @@ export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookie: str
 }
 
 /** Streams a browser's request to the agent's `/ports/{port}/…` and its answer back. */
-export function proxyToAgentPort(target: AgentTarget, req: IncomingMessage, res: ServerResponse, port: number, dropCookie: string, onUnreachable: () => void): void {
-  const headers = { ...forwardableHeaders(req.headers, dropCookie), [AGENT_KEY_HEADER]: target.key };
+export function proxyToAgentPort(target: AgentTarget, req: IncomingMessage, res: ServerResponse, port: number, dropCookies: readonly string[], onUnreachable: () => void): void {
+  const headers = { ...forwardableHeaders(req.headers, dropCookies), [AGENT_KEY_HEADER]: target.key };
   const upstream = httpRequest({ ...endpointOptions(target.endpoint), method: req.method, path: `/ports/${port}${req.url ?? '/'}`, headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
@@ -80,8 +80,8 @@ export function proxyToAgentPort(target: AgentTarget, req: IncomingMessage, res:
 }
 
 /** Passes a WebSocket upgrade on the preview host to the agent's `/ports/{port}/…`, bytes both ways. */
-export function proxyUpgradeToAgentPort(target: AgentTarget, req: IncomingMessage, socket: Duplex, head: Buffer, port: number, dropCookie: string): void {
-  const headers = forwardableHeaders(req.headers, dropCookie);
+export function proxyUpgradeToAgentPort(target: AgentTarget, req: IncomingMessage, socket: Duplex, head: Buffer, port: number, dropCookies: readonly string[]): void {
+  const headers = forwardableHeaders(req.headers, dropCookies);
   const upstream: Socket = target.endpoint.kind === 'socket' ? connect(target.endpoint.path) : connect(target.endpoint.port, target.endpoint.host);
   upstream.once('connect', () => {
     const lines = [`${req.method ?? 'GET'} /ports/${port}${req.url ?? '/'} HTTP/1.1`, `${AGENT_KEY_HEADER}: ${target.key}`];

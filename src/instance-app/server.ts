@@ -127,6 +127,8 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
   // The preview is framed by the instance app's page, a different site: its cookie must be
   // SameSite=None (so Secure; browsers count http://*.localhost as secure) and is partitioned
   // under the framing site. A plain-http preview domain gets a Lax cookie (new tab only).
+  /** Never passed on to the learner's server (a browser sends only the preview one there). */
+  const ownCookies = [sessionCookie, previewCookie];
   const previewCrossSite = previewHttps || /^http:\/\/[^/]*\.localhost(:\d+)?$/.test(template);
   const previewCookieAttributes = previewCrossSite ? 'Path=/; HttpOnly; Secure; SameSite=None; Partitioned' : 'Path=/; HttpOnly; SameSite=Lax';
 
@@ -427,7 +429,7 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     }
     const agent = await previewSessionFor(req, target);
     if (!agent) return previewRefused(res);
-    proxyToAgentPort(agent, req, res, target.port, previewCookie, () => undefined);
+    proxyToAgentPort(agent, req, res, target.port, ownCookies, () => undefined);
   }
 
   // ---- The terminal ----
@@ -487,7 +489,7 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     if (target) {
       const agent = await previewSessionFor(req, target);
       if (!agent) return refuseUpgrade(socket, '401 Unauthorized');
-      return proxyUpgradeToAgentPort(agent, req, socket, head, target.port, previewCookie);
+      return proxyUpgradeToAgentPort(agent, req, socket, head, target.port, ownCookies);
     }
     const url = new URL(req.url ?? '/', publicOrigin);
     if (url.pathname !== '/api/terminal') return refuseUpgrade(socket, '404 Not Found');
