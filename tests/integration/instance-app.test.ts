@@ -408,6 +408,18 @@ describe('the preview', () => {
     expect((await call('GET', '/', { host: `m-zzz123def456-${appPort}.localhost:${port}`, headers: { cookie: previewCookie } })).status).toBe(401);
   });
 
+  it('refuses a ticket after its minute', async () => {
+    const open = await call('GET', `/preview/open?port=${appPort}`, { headers: { cookie } });
+    const location = new URL(String(open.headers.location));
+    clock += 61_000;
+    expect((await call('GET', `${location.pathname}${location.search}`, { host: location.host })).status).toBe(401);
+    // A ticket for one port does not open another.
+    const other = new URL(String((await call('GET', `/preview/open?port=${appPort}`, { headers: { cookie } })).headers.location));
+    expect((await call('GET', `${other.pathname}${other.search}`, { host: previewHost(echoPort) })).status).toBe(401);
+    // Only the workspace itself (or the address bar) may ask for one.
+    expect((await call('GET', `/preview/open?port=${appPort}`, { headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+  });
+
   it('says whether anything listens on a port', async () => {
     const listening = JSON.parse((await call('GET', `/api/preview-status?port=${appPort}`, { headers: { cookie } })).text);
     expect(listening).toMatchObject({ listening: true });
