@@ -18,6 +18,7 @@ function document(title: string, assets: PageAssets, body: string, bodyAttribute
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${assets.css}">
 ${script ? `<script type="module" src="${assets.js}"></script>` : ''}

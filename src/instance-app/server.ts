@@ -143,7 +143,8 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
       "img-src 'self' data:",
       "font-src 'self' data:",
       `connect-src 'self' ${socketOrigin}`,
-      `frame-src ${frameSource}`,
+      // The frame starts at /preview/open (this origin), which sends it on to the preview origin.
+      `frame-src 'self' ${frameSource}`,
       "frame-ancestors 'self'",
       "form-action 'self'",
       "base-uri 'none'",

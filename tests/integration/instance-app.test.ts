@@ -270,7 +270,7 @@ describe('signing in', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain(`frame-src http://*.localhost:${port}`);
+    expect(csp).toContain(`frame-src 'self' http://*.localhost:${port}`);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const script = /<script type="module" src="(\/assets\/workspace-[A-Z0-9]+\.js)">/.exec(page.text)?.[1];

@@ -125,7 +125,8 @@ export function createEditor(): Editor {
         language.of([]),
         indent.of(indentUnit.of('  ')),
         editable.of(EditorView.editable.of(false)),
-        EditorView.contentAttributes.of({ 'aria-label': 'File contents' }),
+        // An explicit tab stop, so the scrolling area always has focusable content (also when read-only).
+        EditorView.contentAttributes.of({ 'aria-label': 'File contents', tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged || loading || !path) return;
           dirty = true;
