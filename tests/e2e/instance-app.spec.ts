@@ -1,0 +1,157 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { machineTemplate } from '@/domain/machines/machine-rules';
+import { startAgent, type RunningAgent } from '@/machine-agent/agent';
+import { INSTANCE_SECRET_HEADER, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
+import { createInstanceApp, type InstanceApp } from '@/instance-app/server';
+import { axeViolations } from './support/axe';
+
+/**
+ * The workspace in a real browser: a real agent on a temp workspace (the node-web template), the
+ * real instance app, and as the web app a double of the internal API per machine-contracts.ts
+ * (secret header, single-use tokens, activity answering the grant). No web app is needed.
+ */
+const SECRET = `e2e-instance-secret-${Date.now()}`;
+const KEY = `e2e-agent-key-${Date.now()}-xyz`;
+const MACHINE_ID = 'm_e2etest00001';
+
+let dir: string;
+let agent: RunningAgent;
+let webApp: Server;
+let app: InstanceApp;
+let origin: string;
+const tokens = new Set<string>();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'instance-app-e2e-'));
+  const workspace = path.join(dir, 'workspace');
+  const socketPath = path.join(dir, 'agent.sock');
+  for (const [file, text] of Object.entries(machineTemplate('node-web')?.files ?? {})) {
+    await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
+    await writeFile(path.join(workspace, file), text);
+  }
+  agent = await startAgent({ listen: `unix:${socketPath}`, workspace, key: KEY });
+  const grant: InstanceMachineGrant = { userId: 'u1', machineId: MACHINE_ID, machineName: 'Browser test machine', template: 'node-web', state: 'running', agent: { kind: 'socket', path: socketPath }, agentKey: KEY };
+  webApp = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers[INSTANCE_SECRET_HEADER] !== SECRET) return answer(403, { message: 'Not the instance app.' });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      if (req.url === '/api/internal/instance/exchange') {
+        if (typeof body.token !== 'string' || !tokens.delete(body.token)) return answer(401, { message: 'Expired or used.' });
+        return answer(200, grant);
+      }
+      if (req.url === '/api/internal/instance/activity') return body.machineId === MACHINE_ID && body.userId === 'u1' ? answer(200, grant) : answer(404, { message: 'Gone.' });
+      answer(404, { message: 'No such call.' });
+    });
+  });
+  await new Promise<void>((resolve) => webApp.listen(0, '127.0.0.1', resolve));
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  app = createInstanceApp({
+    publicOrigin: origin,
+    webAppOrigin: 'http://localhost:3000',
+    internalApiBase: `http://127.0.0.1:${(webApp.address() as AddressInfo).port}`,
+    secret: SECRET,
+    previewOriginTemplate: `http://m-{machine}-{port}.localhost:${port}`,
+  });
+  await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', resolve));
+});
+
+test.afterAll(async () => {
+  await app?.close();
+  await agent?.close();
+  await new Promise((resolve) => webApp?.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openWorkspace(page: Page, redirect = '/build'): Promise<void> {
+  const token = `t-${Math.random().toString(36).slice(2)}`;
+  tokens.add(token);
+  await page.goto(`${origin}/login?token=${token}&redirect=${encodeURIComponent(redirect)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browser test machine' })).toBeVisible();
+}
+
+async function typeInTerminal(page: Page, text: string): Promise<void> {
+  await page.locator('#terminal .xterm').click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+test('the workspace: files, editor, terminal and the preview of the learner server', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  await openWorkspace(page);
+  await expect(page.locator('#file-tree')).toContainText('server.js');
+  await expect(page.locator('#editor-file')).toHaveText('README.md');
+
+  // The editor saves after a second of quiet.
+  await page.getByRole('button', { name: 'server.js' }).click();
+  await expect(page.locator('#editor-file')).toHaveText('server.js');
+  await page.locator('#editor .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('// edited in the browser\n');
+  await expect(page.locator('#save-status')).toHaveText('Saved');
+
+  await typeInTerminal(page, 'echo "hello-$((6 * 7))"; head -1 server.js');
+  await expect(page.locator('#terminal')).toContainText('hello-42');
+  await expect(page.locator('#terminal')).toContainText('// edited in the browser');
+
+  const serverPort = await freePort();
+  await page.getByLabel('Port').fill(String(serverPort));
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.locator('#preview-status')).toContainText(`Nothing is answering on port ${serverPort}`);
+
+  await typeInTerminal(page, `PORT=${serverPort} node server.js`);
+  await expect(page.locator('#terminal')).toContainText(`Listening on port ${serverPort}`);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  const preview = page.frameLocator('#preview-frame');
+  await expect(preview.getByRole('heading', { name: 'My web app' })).toBeVisible();
+  await expect(preview.locator('#message')).toContainText('Hello from your machine!');
+  expect(await page.locator('#preview-frame').getAttribute('src')).toBe(`/preview/open?port=${serverPort}`);
+  expect(page.frames().some((frame) => frame.url().startsWith(`http://m-e2etest00001-${serverPort}.localhost:`))).toBe(true);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    // The preview frame is the learner's own page, not ours.
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('at phone width the panels are tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openWorkspace(page, '/files');
+  await expect(page.locator('#file-tree')).toBeVisible();
+  await expect(page.locator('#terminal')).toBeHidden();
+  await page.getByRole('button', { name: 'Terminal' }).click();
+  await expect(page).toHaveURL(/\/terminal$/);
+  await expect(page.locator('#terminal')).toBeVisible();
+  await typeInTerminal(page, 'echo "phone-$((2 + 3))"');
+  await expect(page.locator('#terminal')).toContainText('phone-5');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('without a token: the sign-in state', async ({ page }) => {
+  await page.goto(`${origin}/login`);
+  await expect(page.getByRole('link', { name: 'Open your machines in Codetrail' })).toHaveAttribute('href', 'http://localhost:3000/web/build');
+  expect(await axeViolations(page)).toEqual([]);
+});
