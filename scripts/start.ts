@@ -133,11 +133,24 @@ async function main(): Promise<void> {
       void group.stopAll(code ?? 1);
     },
   });
+  // Machines' instance app: its own process, port and origin (src/instance-app, docs/machines.md).
+  const machines = parseServerEnv(process.env).machines;
+  group.spawn('Instance app', path.join('node_modules', '.bin', 'tsx'), ['scripts/instance-app.ts'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    onExit: (code) => {
+      if (!running) return;
+      running = false;
+      console.error(`[codetrail] The instance app exited (${code}); stopping.`);
+      void group.stopAll(code ?? 1);
+    },
+  });
   await waitForHttp(`http://${probeHost}:${port}/api/health`, 180_000, () => running);
   await waitForHttp(`http://${probeHost}:${preview.port}/healthz`, 60_000, () => running);
+  await waitForHttp(`http://${probeHost}:${machines.instancePort}/healthz`, 60_000, () => running);
   if (local) printResetLinks(projectId, appOrigin);
 
-  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''} (listening on ${host}:${port})\n`);
+  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''} (listening on ${host}:${port})`);
+  console.log(`  Machines open in the instance app at ${machines.instanceOrigin}\n`);
   if (local) {
     console.log('  Demo accounts (local Auth emulator):');
     for (const account of DEMO_ACCOUNTS) {

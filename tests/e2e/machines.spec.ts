@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, describeViolations, forceTheme } from './support/axe';
+import { signInTo } from './support/course-player';
+
+/**
+ * Machines (issue 14): a learner makes a machine in the build area, starts it, opens it in the
+ * instance app (a new window on its own origin, signed in with a one-time token), runs commands in
+ * a real terminal, starts the template's web server and sees it in the preview. The machine is
+ * hostile code with a shell: it cannot read the app's files, and a login token cannot be replayed.
+ */
+
+const INSTANCE_PORT = Number(process.env.E2E_PORT || 3100) + 2;
+const INSTANCE_ORIGIN = `http://localhost:${INSTANCE_PORT}`;
+const APP_ROOT = process.cwd();
+
+async function newRunningMachine(page: Page, name: string): Promise<string> {
+  await page.goto('/web/build');
+  await page.getByRole('button', { name: 'New machine' }).click();
+  await page.getByRole('radio', { name: /Node web app/ }).check();
+  await page.getByLabel('Name (optional)').fill(name);
+  await page.getByRole('button', { name: 'Create machine' }).click();
+  const card = page.getByRole('list', { name: 'Your machines' }).getByRole('listitem').filter({ hasText: name });
+  await expect(card.getByText('Stopped')).toBeVisible();
+  await card.getByRole('button', { name: `Start ${name}` }).click();
+  await expect(card.getByText('Running')).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('link', { name }).click();
+  await page.waitForURL(/\/web\/build\/machines\/m_[a-z0-9]{12}\?backlink=%2Fweb%2Fbuild$/);
+  const id = /machines\/(m_[a-z0-9]{12})/.exec(page.url())?.[1];
+  if (!id) throw new Error(`no machine id in ${page.url()}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return id;
+}
+
+async function openWorkspace(page: Page, name: string): Promise<Page> {
+  const [workspace] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: `Open ${name} in a new window` }).click()]);
+  await workspace.waitForURL(`${INSTANCE_ORIGIN}/build`);
+  await expect(workspace.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(workspace.locator('#terminal-status')).toHaveText('Connected', { timeout: 20_000 });
+  return workspace;
+}
+
+/** Types a command into the xterm terminal and waits until its output shows `expected`. */
+async function run(workspace: Page, command: string, expected: string | RegExp) {
+  await workspace.getByLabel('Terminal input').focus();
+  await workspace.keyboard.type(command);
+  await workspace.keyboard.press('Enter');
+  await expect(workspace.locator('.xterm-rows')).toContainText(expected, { timeout: 20_000 });
+}
+
+test.describe('machines', () => {
+  test.setTimeout(180_000);
+
+  test('create, start and open a machine; run node and ls in its terminal; see its web server in the preview', async ({ page }) => {
+    await signInTo(page, '/web/build', 'machine');
+    const id = await newRunningMachine(page, 'My server');
+    const workspace = await openWorkspace(page, 'My server');
+    await run(workspace, 'node --version', /v20\.\d+\.\d+/);
+    await run(workspace, 'ls', 'server.js');
+    await run(workspace, 'node server.js &', 'Listening on port 3000');
+
+    await workspace.getByRole('button', { name: 'Preview' }).click();
+    const preview = workspace.frameLocator('#preview-frame');
+    await expect(preview.getByRole('heading', { name: 'My web app' })).toBeVisible({ timeout: 20_000 });
+    await expect(preview.getByText(/Hello from your machine! \(visit \d+\)/)).toBeVisible();
+    // The learner's server runs on an origin of its own per machine and port, never the instance app's.
+    const frameUrl = await workspace.locator('#preview-frame').evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.location.href ?? frame.src).catch(() => null);
+    const previewHost = `m-${id.slice(2)}-3000.localhost:${INSTANCE_PORT}`;
+    expect(workspace.frames().some((frame) => frame.url().includes(previewHost)) || (frameUrl ?? '').includes(previewHost)).toBe(true);
+
+    // Stopping it from the web app ends every process; the files stay.
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Stop My server' }).click();
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("a machine's processes cannot read the app's files, and a login token opens the instance app once", async ({ page, browser }) => {
+    await signInTo(page, '/web/build', 'machine-attack');
+    let token = '';
+    page.on('response', async (response) => {
+      if (response.url().includes('/api/v1/instance/login-token') && response.ok()) token = ((await response.json()) as { token: string }).token;
+    });
+    await newRunningMachine(page, 'Probe');
+    const workspace = await openWorkspace(page, 'Probe');
+    await run(workspace, `cat ${APP_ROOT}/package.json 2>&1 | head -c 200; echo; echo CAT-DONE`, 'CAT-DONE');
+    await run(workspace, `ls ${APP_ROOT}/.data 2>&1 | head -1; echo LS-DONE`, 'LS-DONE');
+    const shown = await workspace.locator('.xterm-rows').innerText();
+    expect(shown).toContain('No such file or directory');
+    expect(shown).not.toContain('"name": "codetrail"');
+    await run(workspace, 'env | grep -c AGENT_KEY; echo ENV-DONE', /0\s+ENV-DONE/);
+
+    // The token the web app fetched was spent by the instance app: another browser cannot use it.
+    expect(token).not.toBe('');
+    const stranger = await browser.newContext();
+    const thief = await stranger.newPage();
+    const answer = await thief.goto(`${INSTANCE_ORIGIN}/login?token=${encodeURIComponent(token)}&redirect=/build`);
+    expect(answer?.status()).toBe(401);
+    await expect(thief.getByRole('link', { name: 'Open your machines in Codetrail' })).toBeVisible();
+    expect((await stranger.cookies(INSTANCE_ORIGIN)).length).toBe(0);
+    await stranger.close();
+  });
+
+  test('when the token cannot be fetched, the error is shown and the instance app opens signed out', async ({ page }) => {
+    await signInTo(page, '/web/build', 'machine-token');
+    await newRunningMachine(page, 'No token');
+    await page.route('**/api/v1/instance/login-token**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again in a moment.' }) }));
+    const [workspace] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open No token in a new window' }).click()]);
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not fetch a sign-in token for the machine' })).toBeVisible();
+    await workspace.waitForURL(new RegExp(`^${INSTANCE_ORIGIN}/`));
+    await expect(workspace.getByRole('link', { name: 'Open your machines in Codetrail' })).toBeVisible();
+    await page.unroute('**/api/v1/instance/login-token**');
+    await page.getByRole('button', { name: 'Stop No token' }).click();
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('the machine page and the workspace have no axe violations in either theme', async ({ page }) => {
+    await signInTo(page, '/web/build', 'machine-axe');
+    await newRunningMachine(page, 'Checked');
+    for (const theme of ['light', 'dark'] as const) {
+      await forceTheme(page, theme);
+      expect(await axeViolations(page), describeViolations(`machine page (${theme})`, await axeViolations(page))).toEqual([]);
+    }
+    const workspace = await openWorkspace(page, 'Checked');
+    for (const scheme of ['light', 'dark'] as const) {
+      await workspace.emulateMedia({ colorScheme: scheme });
+      const found = await axeViolations(workspace);
+      expect(found, describeViolations(`instance workspace (${scheme})`, found)).toEqual([]);
+    }
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Stop Checked' }).click();
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+});
