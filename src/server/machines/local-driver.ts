@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants as fsConstants, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, writeSync } from 'node:fs';
 import { chmod, chown, lstat, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
@@ -327,6 +326,16 @@ function buildAgent(appRoot: string, machinesDir: string): Promise<string> {
   return agentBundle;
 }
 
+/**
+ * node-pty's package folder, bound into machines. Found on disk rather than with require.resolve,
+ * which the Next server's bundler replaces with a module number.
+ */
+function nodePtyDir(appRoot: string): string {
+  const dir = path.join(appRoot, 'node_modules', 'node-pty');
+  if (!existsSync(path.join(dir, 'package.json'))) throw new Error(`node-pty is not installed in ${path.join(appRoot, 'node_modules')}: run npm install.`);
+  return dir;
+}
+
 export function createLocalProvisioner(options: LocalProvisionerOptions): Provisioner {
   const dataDir = path.resolve(options.dataDir);
   const machinesDir = path.join(dataDir, 'machines');
@@ -644,7 +653,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       for (const entry of await readdir(run)) if (entry !== 'agent.log') await rm(path.join(run, entry), { recursive: true, force: true });
       if (!found.useBwrap) await mkdir(path.join(machineDir(id), 'root'), { recursive: true, mode: 0o755 });
       const agentFile = await buildAgent(appRoot, machinesDir);
-      const ptyDir = path.dirname(createRequire(path.join(appRoot, 'package.json')).resolve('node-pty/package.json'));
+      const ptyDir = nodePtyDir(appRoot);
       const command = [
         ...(await cgroupPrefix(id, spec.limits, found)),
         ...(found.useBwrap ? bwrapCommand(id, spec, uid, found, agentFile, ptyDir) : unshareCommand(id, spec, uid, found, agentFile, ptyDir)),
