@@ -55,17 +55,17 @@ test.describe('machines', () => {
     const id = await newRunningMachine(page, 'My server');
     const workspace = await openWorkspace(page, 'My server');
     await run(workspace, 'node --version', /v20\.\d+\.\d+/);
-    await run(workspace, 'ls', 'server.js');
+    await run(workspace, 'ls; echo LS-$((40+2))', /server\.js[\s\S]*LS-42/);
     await run(workspace, 'node server.js &', 'Listening on port 3000');
 
-    await workspace.getByRole('button', { name: 'Preview' }).click();
+    // Desktop shows every pane at once; Reload asks the machine's port 3000 again.
+    await workspace.getByRole('button', { name: 'Reload' }).click();
     const preview = workspace.frameLocator('#preview-frame');
     await expect(preview.getByRole('heading', { name: 'My web app' })).toBeVisible({ timeout: 20_000 });
     await expect(preview.getByText(/Hello from your machine! \(visit \d+\)/)).toBeVisible();
     // The learner's server runs on an origin of its own per machine and port, never the instance app's.
-    const frameUrl = await workspace.locator('#preview-frame').evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.location.href ?? frame.src).catch(() => null);
     const previewHost = `m-${id.slice(2)}-3000.localhost:${INSTANCE_PORT}`;
-    expect(workspace.frames().some((frame) => frame.url().includes(previewHost)) || (frameUrl ?? '').includes(previewHost)).toBe(true);
+    expect(workspace.frames().map((frame) => new URL(frame.url()).host)).toContain(previewHost);
 
     // Stopping it from the web app ends every process; the files stay.
     await page.bringToFront();
@@ -81,12 +81,13 @@ test.describe('machines', () => {
     });
     await newRunningMachine(page, 'Probe');
     const workspace = await openWorkspace(page, 'Probe');
-    await run(workspace, `cat ${APP_ROOT}/package.json 2>&1 | head -c 200; echo; echo CAT-DONE`, 'CAT-DONE');
-    await run(workspace, `ls ${APP_ROOT}/.data 2>&1 | head -1; echo LS-DONE`, 'LS-DONE');
+    // Each command ends with a marker the shell computes, so the wait is for output, not for the typed line.
+    await run(workspace, `cat ${APP_ROOT}/package.json 2>&1 | head -c 200; echo; echo CAT-$((40+2))`, 'CAT-42');
+    await run(workspace, `ls ${APP_ROOT}/.data 2>&1 | head -1; echo LS-$((40+2))`, 'LS-42');
     const shown = await workspace.locator('.xterm-rows').innerText();
     expect(shown).toContain('No such file or directory');
     expect(shown).not.toContain('"name": "codetrail"');
-    await run(workspace, 'env | grep -c AGENT_KEY; echo ENV-DONE', /0\s+ENV-DONE/);
+    await run(workspace, 'echo KEYS-$(env | grep -c AGENT_KEY)-$((40+2))', 'KEYS-0-42');
 
     // The token the web app fetched was spent by the instance app: another browser cannot use it.
     expect(token).not.toBe('');

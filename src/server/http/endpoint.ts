@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { AuthenticationError, type Identity } from '@/server/auth/identity';
-import { RateLimitedError } from '@/server/services/rate-limit-service';
-import { HttpError } from './http-error';
+import type { AuthenticationError, Identity } from '@/server/auth/identity';
+import type { RateLimitedError } from '@/server/services/rate-limit-service';
+import { HttpError, isHttpError } from './http-error';
 import { refuseUnstorableInput } from './unstorable-input';
 
 /**
@@ -80,6 +80,10 @@ function describeIssues(error: z.ZodError, where: 'query' | 'body'): string {
 
 const json = (status: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });
 
+function isNamedError<E extends Error>(error: unknown, name: string): error is E {
+  return error instanceof Error && error.name === name;
+}
+
 export async function runRoutes(routes: Routes, request: ApiRequest, deps: EndpointDependencies): Promise<ApiResponse> {
   const method = request.method.toUpperCase() as HttpMethod;
   const endpoint = routes[method];
@@ -121,9 +125,10 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     else throw new Error('An endpoint that needs a caller ran without one');
     return json(result.status ?? 200, result.body);
   } catch (error) {
-    if (error instanceof AuthenticationError) return json(401, { message: error.message });
-    if (error instanceof HttpError) return json(error.status, { message: error.message }, error.headers);
-    if (error instanceof RateLimitedError) return json(429, { message: error.message }, { 'Retry-After': String(error.retryAfterSeconds) });
+    // By name, not instanceof: the services may come from another Next bundle's copy of these classes.
+    if (isNamedError<AuthenticationError>(error, 'AuthenticationError')) return json(401, { message: error.message });
+    if (isHttpError(error)) return json(error.status, { message: error.message }, error.headers);
+    if (isNamedError<RateLimitedError>(error, 'RateLimitedError')) return json(429, { message: error.message }, { 'Retry-After': String(error.retryAfterSeconds) });
     deps.logError?.(error, request);
     return json(500, { message: 'Something went wrong on our side. Please try again in a moment.' });
   }

@@ -19,7 +19,7 @@ import { lessonXpAward, projectXpAward, type XpAward } from '@/domain/progress/x
 import type { LessonMode } from '@/domain/lessons/lesson-mode';
 import type { Database } from '@/server/db/client';
 import { logger } from '@/lib/logger';
-import { conflict, HttpError, notFound } from '@/server/http/http-error';
+import { conflict, isHttpError, notFound } from '@/server/http/http-error';
 import { createLearningRepository } from '@/server/repositories/learning-repository';
 import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
 import type { ContentService } from './content-service';
@@ -284,7 +284,7 @@ export function createProgressService(db: Database, content: ContentService) {
           // A lesson removed from the course since it was passed offline is rejected for good,
           // with the API's own sentence. Anything else is our fault: the learner keeps the
           // completion on their device and sends it again; the details stay in the server log.
-          if (error instanceof HttpError) results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error.message });
+          if (isHttpError(error)) results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error.message });
           else {
             logger.error(`progress: sync could not record lesson ${item.lessonId}`, error);
             results.push({ lessonId: item.lessonId, status: 'deferred' as const, message: SYNC_DEFERRED_MESSAGE });
