@@ -107,6 +107,7 @@ describe(`machines on ${DATABASE}`, () => {
     expect(empty.templates.map((template) => template.id)).toEqual(['node-web', 'python', 'linux']);
     const made = await create(ada, { template: 'node-web' });
     expect(made).toMatchObject({ type: 'instance', name: 'Node web app', template: 'node-web', state: 'stopped' });
+    expect(made.diskBytes).toBeGreaterThan(1000);
     expect(made.id).toMatch(/^m_[a-z0-9]{12}$/);
     expect(JSON.stringify(made)).not.toContain('agentKey');
     const listed = machineListSchema.parse((await call(machinesRoutes(services), ada)).body).machines;

@@ -166,7 +166,9 @@ export function createMachineService(db: Database, options: MachineServiceOption
         logger.error(`machines: could not make storage for ${row.id}`, error);
         throw new HttpError(503, 'The machine could not be made just now. Please try again in a moment.');
       }
-      return dto(row);
+      const diskBytes = await provisioner.diskUsage(row.id).catch(() => 0);
+      await repo.setDiskBytes(row.id, diskBytes);
+      return dto({ ...row, diskBytes });
     },
 
     async rename(userId: string, id: string, name: string): Promise<Machine> {
