@@ -126,6 +126,20 @@ test.describe('machines', () => {
       const found = await axeViolations(workspace);
       expect(found, describeViolations(`instance workspace (${scheme})`, found)).toEqual([]);
     }
+    // On a phone: the machine page and the workspace (its panes become tabs), keyboard only.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneFound = await axeViolations(page);
+    expect(phoneFound, describeViolations('machine page (390 px)', phoneFound)).toEqual([]);
+    await workspace.setViewportSize({ width: 390, height: 844 });
+    await workspace.reload();
+    await expect(workspace.getByRole('button', { name: 'Terminal' })).toBeVisible();
+    await workspace.getByRole('button', { name: 'Terminal' }).focus();
+    await workspace.keyboard.press('Enter');
+    await expect(workspace.locator('#terminal-pane')).toBeVisible();
+    await expect(workspace.locator('#files-pane')).toBeHidden();
+    const phoneWorkspace = await axeViolations(workspace);
+    expect(phoneWorkspace, describeViolations('instance workspace (390 px)', phoneWorkspace)).toEqual([]);
+    await workspace.screenshot({ path: test.info().outputPath('workspace-phone.png') });
     await page.bringToFront();
     await page.getByRole('button', { name: 'Stop Checked' }).click();
     await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
