@@ -215,8 +215,9 @@ test.describe('learner code runs in an opaque-origin sandbox', () => {
     expect(after.databases).not.toContain('codetrail-attack');
     expect(after.localStorage).not.toContain('codetrail-attack');
     // What the page saved is kept by the app as this lesson's data, never as a key of its own.
-    const saved = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('codetrail.pageStorage.')).map((key) => localStorage.getItem(key)));
-    expect(saved).toEqual(['[["codetrail-attack","1"]]']);
+    // The page's writes reach the app by message, so the app's copy may land a moment later.
+    const saved = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('codetrail.pageStorage.')).map((key) => localStorage.getItem(key)));
+    await expect.poll(saved).toEqual(['[["codetrail-attack","1"]]']);
     expect(after.cookie).not.toContain('codetrail_attack');
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('codetrail_attack');
   });
