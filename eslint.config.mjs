@@ -28,6 +28,14 @@ const eslintConfig = [
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
+      // Errors thrown by the process-wide services come from whichever Next bundle made them first.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name=/^(HttpError|AuthenticationError|RateLimitedError|SandboxBusyError|SandboxUnavailableError|TutorUnavailableError)$/]",
+          message: "Use isNamedError / isHttpError: instanceof fails for errors made by another Next bundle's copy of the class (src/lib/errors/named-error.ts).",
+        },
+      ],
       'import/no-restricted-paths': [
         'error',
         {

@@ -1,3 +1,4 @@
+import { isNamedError } from '@/lib/errors/named-error';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import { getUserFromCookies, setAuthCookies, unsetAuthCookies } from 'next-firebase-auth';
 import { SESSION_COOKIE_MAX_AGE_MS } from '@/domain/session/session-cookie-config';
@@ -5,7 +6,7 @@ import { crossSiteRefusal } from '@/domain/session/same-origin-request';
 import { logger } from '@/lib/logger';
 import { clientAddress } from '@/server/http/client-address';
 import { serverEnv } from '@/server/config/server-env';
-import { RateLimitedError } from '@/server/services/rate-limit-service';
+import type { RateLimitedError } from '@/server/services/rate-limit-service';
 import { getServices, type Services } from '@/server/services/services';
 import { adminAuth } from './firebase-admin';
 import { bearerToken } from './identity';
@@ -53,7 +54,7 @@ export const loginHandler: NextApiHandler = async (req, res) => {
     // Counted before the token is looked at, so guessing tokens is limited too.
     if (!sessionUser) await services.rateLimits.hit('session-create', clientAddress(req, env.trustProxy));
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isNamedError<RateLimitedError>(error, 'RateLimitedError')) throw error;
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(429).json({ message: error.message });
     return;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AuthenticationError, Identity } from '@/server/auth/identity';
 import type { RateLimitedError } from '@/server/services/rate-limit-service';
+import { isNamedError } from '@/lib/errors/named-error';
 import { HttpError, isHttpError } from './http-error';
 import { refuseUnstorableInput } from './unstorable-input';
 
@@ -79,10 +80,6 @@ function describeIssues(error: z.ZodError, where: 'query' | 'body'): string {
 }
 
 const json = (status: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({ status, body, headers });
-
-function isNamedError<E extends Error>(error: unknown, name: string): error is E {
-  return error instanceof Error && error.name === name;
-}
 
 export async function runRoutes(routes: Routes, request: ApiRequest, deps: EndpointDependencies): Promise<ApiResponse> {
   const method = request.method.toUpperCase() as HttpMethod;

@@ -6,7 +6,7 @@ import { serverEnv } from '@/server/config/server-env';
 import { getServices, type Services } from '@/server/services/services';
 import { clientAddress } from './client-address';
 import { runRoutes, type ApiRequest, type EndpointDependencies, type Routes } from './endpoint';
-import { HttpError } from './http-error';
+import { HttpError, isHttpError } from './http-error';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -74,8 +74,8 @@ export function nextApiRoute(
     try {
       body = await readJsonBody(req);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 400;
-      const message = error instanceof HttpError ? error.message : 'The request body could not be read.';
+      const status = isHttpError(error) ? error.status : 400;
+      const message = isHttpError(error) ? error.message : 'The request body could not be read.';
       res.status(status).json({ message });
       return;
     }

@@ -1,4 +1,4 @@
-import { HttpError } from './http-error';
+import { isHttpError } from './http-error';
 import { findUnstorableInput, refuseUnstorableInput, unstorableInputMessage } from './unstorable-input';
 
 function refusal(query: unknown, body: unknown): { status: number; message: string } | null {
@@ -6,7 +6,7 @@ function refusal(query: unknown, body: unknown): { status: number; message: stri
     refuseUnstorableInput(query, body);
     return null;
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!isHttpError(error)) throw error;
     return { status: error.status, message: error.message };
   }
 }

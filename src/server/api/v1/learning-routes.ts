@@ -1,10 +1,11 @@
+import { isNamedError } from '@/lib/errors/named-error';
 import { z } from 'zod';
 import { LESSON_MODES } from '@/lib/lesson/lesson-page-props';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { HttpError, notFound, unprocessable } from '@/server/http/http-error';
-import { SandboxBusyError, SandboxUnavailableError } from '@/runner/sandbox/sandbox-pool';
+import type { SandboxBusyError, SandboxUnavailableError } from '@/runner/sandbox/sandbox-pool';
 import type { RunRequest, RunResult } from '@/runner/run-types';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
 import { solutionFiles } from '@/server/content/verify-content';
@@ -181,8 +182,8 @@ async function runInSandbox(services: Services, request: RunRequest): Promise<Ru
   try {
     return await services.checks.run(request);
   } catch (error) {
-    if (error instanceof SandboxBusyError) throw new HttpError(503, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
-    if (error instanceof SandboxUnavailableError) throw new HttpError(503, 'The code runner is not available right now. Try again in a minute.', { 'Retry-After': '30' });
+    if (isNamedError<SandboxBusyError>(error, 'SandboxBusyError')) throw new HttpError(503, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+    if (isNamedError<SandboxUnavailableError>(error, 'SandboxUnavailableError')) throw new HttpError(503, 'The code runner is not available right now. Try again in a minute.', { 'Retry-After': '30' });
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { isNamedError } from '@/lib/errors/named-error';
 import { z } from 'zod';
 import { logger } from '@/lib/logger';
 import { ID_PATTERN } from '@/server/content/content-error';
@@ -5,7 +6,8 @@ import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { HttpError, notFound } from '@/server/http/http-error';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
 import type { Services } from '@/server/services/services';
-import { askTutor, TutorUnavailableError, type TutorConfig } from '@/server/services/tutor-service';
+import type { TutorUnavailableError} from '@/server/services/tutor-service';
+import { askTutor, type TutorConfig } from '@/server/services/tutor-service';
 
 const id = z.string().regex(ID_PATTERN);
 
@@ -46,7 +48,7 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
           const text = await askTutor(config, { lessonTitle: lesson.title, explanation: lesson.explanation, files, output: body.output, error: body.error, failedChecks }, fetchImpl);
           return { body: { text } };
         } catch (error) {
-          if (!(error instanceof TutorUnavailableError)) throw error;
+          if (!isNamedError<TutorUnavailableError>(error, 'TutorUnavailableError')) throw error;
           logger.warn('tutor: the model did not help', error.detail);
           throw new HttpError(502, error.message);
         }
