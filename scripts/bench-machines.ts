@@ -257,7 +257,7 @@ async function main(): Promise<void> {
   const bringUp = async (spec: MachineSpec, create: boolean): Promise<{ total: number; health: number; agentUp: number; roundTrip: number }> => {
     const started = performance.now();
     if (create) await provisioner.create(spec);
-    // start() polls /health every 100 ms; this polls every 5 ms to see when the agent really answers.
+    // start() polls /health every 20 ms; this polls every 5 ms to see when the agent really answers.
     let starting = true;
     let agentUp = Number.NaN;
     const socket = path.join(dataDir, 'machines', spec.id, 'run', 'agent.sock');
@@ -362,7 +362,7 @@ async function main(): Promise<void> {
       `median of ${ROUNDS}, max ${ms(max(warmTotals))}; start() resolved ${ms(median(warm.map((run) => run.health)))}, first shell round trip ${ms(median(warm.map((run) => run.roundTrip)))}`,
     ]);
     const agentUp = median(warm.map((run) => run.agentUp));
-    rows.push(['Warm: agent first answers /health', ms(agentUp), `polled every 5 ms beside start(), which polls every 100 ms: ${ms(median(warm.map((run) => run.health)) - agentUp)} of start() is waiting for its next poll`]);
+    rows.push(['Warm: agent first answers /health', ms(agentUp), `polled every 5 ms beside start(), which polls every 20 ms: ${ms(median(warm.map((run) => run.health)) - agentUp)} of start() is waiting for its next poll`]);
 
     // 2. Memory of one machine: idle, then with the template's web server running.
     phase('memory of one machine, idle and with node server.js');
@@ -488,7 +488,7 @@ async function main(): Promise<void> {
     const idleFirst = ramp[0]?.p95 ?? Number.NaN;
     const lastBusy = busy.at(-1);
     conclusions.push(
-      `Start: a stopped machine is usable ${ms(warmMedian)} after start() is called (bwrap's floor ${ms(median(bwrapFloor))}, a bare node ${ms(median(nodeExit))}); the agent answers after ${ms(agentUp)} and start()'s 100 ms health poll rounds the rest up.`,
+      `Start: a stopped machine is usable ${ms(warmMedian)} after start() is called (bwrap's floor ${ms(median(bwrapFloor))}, a bare node ${ms(median(nodeExit))}); the agent answers after ${ms(agentUp)} and the rest is start()'s 20 ms health poll and the sandbox's setup.`,
       `Memory: an idle machine is ${mb(pssPerMachine)} PSS (${mb(idle.rssKb)} RSS; ${mb(web.pssKb)} PSS with its web server), so memory alone would hold ≈ ${projected} idle machines here (${byDrop}); ${last.count} ran with the terminal at p95 ${ms(last.p95)} (1 machine: ${ms(idleFirst)}).`,
       lastBusy
         ? bestBusy === lastBusy
