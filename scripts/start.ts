@@ -17,6 +17,7 @@ import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulato
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
 import { ProcessGroup, waitForHttp } from './lib/processes';
 import { previewTemplateFrom } from '../src/domain/build/preview-origin';
+import { createLocalProvisioner } from '../src/server/machines/local-driver';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -95,7 +96,14 @@ async function main(): Promise<void> {
     await ensureDemoAccounts(cliAdminAuth(projectId));
   }
 
-  if (args.has('--fresh-data') && dataLock) rmSync(embeddedDatabaseFolder(dataDir), { recursive: true, force: true });
+  if (args.has('--fresh-data') && dataLock) {
+    rmSync(embeddedDatabaseFolder(dataDir), { recursive: true, force: true });
+    // Machines outlive the app by design (restart recovery adopts them); with no database left,
+    // nothing would ever own them again, so they are stopped and their folders go too.
+    const machines = createLocalProvisioner({ dataDir: path.resolve(dataDir), log: () => undefined });
+    for (const id of await machines.listRunning()) await machines.stop(id);
+    rmSync(path.join(dataDir, 'machines'), { recursive: true, force: true });
+  }
   const target = process.env.DATABASE_URL ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const) : ({ kind: 'pglite', dataDir } as const);
   const database = await openDatabase(target);
   try {

@@ -98,6 +98,9 @@ test.describe('machines', () => {
     await expect(thief.getByRole('link', { name: 'Open your machines in Codetrail' })).toBeVisible();
     expect((await stranger.cookies(INSTANCE_ORIGIN)).length).toBe(0);
     await stranger.close();
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Stop Probe' }).click();
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
   });
 
   test('when the token cannot be fetched, the error is shown and the instance app opens signed out', async ({ page }) => {
