@@ -19,13 +19,13 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { DEFAULT_MACHINE_QUOTA } from '../src/domain/machines/machine-rules';
-import { createLocalProvisioner } from '../src/server/machines/local-driver';
+import { agentCall } from '../src/instance-app/agent-client';
+import { childrenOf, createLocalProvisioner } from '../src/server/machines/local-driver';
 import { AGENT_KEY_HEADER, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '../src/server/machines/machine-contracts';
 import { percentile } from './lib/bench';
 
@@ -98,20 +98,9 @@ async function openShell(socketPath: string, key: string): Promise<Shell> {
   };
 }
 
-function agentGet(socketPath: string, key: string, url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request({ socketPath, path: url, headers: { [AGENT_KEY_HEADER]: key }, timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => {
-      req.destroy();
-      resolve(0);
-    });
-    req.end();
-  });
-}
+/** The agent's status for a GET, 0 when it does not answer. */
+const agentGet = (socketPath: string, key: string, url: string): Promise<number> =>
+  agentCall({ endpoint: { kind: 'socket', path: socketPath }, key }, 'GET', url).then((answer) => answer.status, () => 0);
 
 // ---- /proc ----
 
@@ -125,20 +114,6 @@ function readKb(file: string, field: string): number {
 }
 
 const memAvailableKb = () => readKb('/proc/meminfo', 'MemAvailable');
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
 
 /** Pids in a machine's tree (its supervisor and everything under it). */
 function treeOf(dataDir: string, id: string): number[] {

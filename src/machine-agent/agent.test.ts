@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { agentCall } from '@/instance-app/agent-client';
 import { AGENT_KEY_HEADER, type AgentPtyServerMessage } from '@/server/machines/machine-contracts';
 import { resolveInside, startAgent, type RunningAgent } from './agent';
 
@@ -14,17 +15,9 @@ let socketPath: string;
 let workspace: string;
 let agent: RunningAgent;
 
-function call(method: string, url: string, body?: string, key = KEY): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method, path: url, headers: { [AGENT_KEY_HEADER]: key } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+async function call(method: string, url: string, body?: string, key = KEY): Promise<{ status: number; text: string }> {
+  const answer = await agentCall({ endpoint: { kind: 'socket', path: socketPath }, key }, method, url, body === undefined ? undefined : Buffer.from(body));
+  return { status: answer.status, text: answer.body.toString('utf8') };
 }
 
 beforeAll(async () => {

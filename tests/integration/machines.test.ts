@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { agentCall } from '@/instance-app/agent-client';
 import { machineListSchema, machineLoginTokenSchema, machineSchema, type Machine } from '@/domain/machines/machine-dto';
 import { DEFAULT_MACHINE_QUOTA } from '@/domain/machines/machine-rules';
 import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '@/server/db/client';
 import { machines } from '@/server/db/schema';
 import { runRoutes, type ApiRequest, type ApiResponse, type Routes } from '@/server/http/endpoint';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
-import { AGENT_KEY_HEADER, type AgentEndpoint, type InstanceMachineGrant, type Provisioner } from '@/server/machines/machine-contracts';
+import type { AgentEndpoint, InstanceMachineGrant, Provisioner } from '@/server/machines/machine-contracts';
 import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
@@ -69,18 +69,9 @@ async function tokenFor(token: string, id: string): Promise<string> {
   return machineLoginTokenSchema.parse(response.body).token;
 }
 
-function agentCall(agent: AgentEndpoint, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
-  if (agent.kind !== 'socket') throw new Error('the local driver answers with a socket');
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath: agent.path, method, path: url, headers: { [AGENT_KEY_HEADER]: key } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+async function agentText(endpoint: AgentEndpoint, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
+  const answer = await agentCall({ endpoint, key }, method, url, body === undefined ? undefined : Buffer.from(body));
+  return { status: answer.status, text: answer.body.toString('utf8') };
 }
 
 beforeAll(async () => {
@@ -185,8 +176,8 @@ describe(`machines on ${DATABASE}`, () => {
 
     // The grant opens the machine's agent, and only with its key.
     if (!grant.agent || !grant.agentKey) throw new Error('a running machine has an agent');
-    expect((await agentCall(grant.agent, grant.agentKey, 'GET', '/files')).text).toContain('server.js');
-    expect((await agentCall(grant.agent, 'x'.repeat(43), 'GET', '/files')).status).toBe(401);
+    expect((await agentText(grant.agent, grant.agentKey, 'GET', '/files')).text).toContain('server.js');
+    expect((await agentText(grant.agent, 'x'.repeat(43), 'GET', '/files')).status).toBe(401);
 
     const late = await tokenFor(ada, machine.id);
     clock = new Date(clock.getTime() + 61_000);
@@ -213,7 +204,7 @@ describe(`machines on ${DATABASE}`, () => {
     await started(ada, machine.id);
     const grant = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
     if (!grant.agent || !grant.agentKey) throw new Error('running');
-    expect((await agentCall(grant.agent, grant.agentKey, 'PUT', '/file?path=notes/today.txt', 'kept across stops')).status).toBe(204);
+    expect((await agentText(grant.agent, grant.agentKey, 'PUT', '/file?path=notes/today.txt', 'kept across stops')).status).toBe(204);
 
     expect(await services.machines.refreshDiskUsage()).toEqual([]);
     expect(machineSchema.parse((await call(machineRoutes(services), ada, at(machine.id))).body).diskBytes).toBeGreaterThanOrEqual('kept across stops'.length);
@@ -232,7 +223,7 @@ describe(`machines on ${DATABASE}`, () => {
     await started(ada, machine.id);
     const again = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
     if (!again.agent || !again.agentKey) throw new Error('running');
-    expect(await agentCall(again.agent, again.agentKey, 'GET', '/file?path=notes/today.txt')).toEqual({ status: 200, text: 'kept across stops' });
+    expect(await agentText(again.agent, again.agentKey, 'GET', '/file?path=notes/today.txt')).toEqual({ status: 200, text: 'kept across stops' });
     await call(machineRoutes(services), ada, { method: 'DELETE', ...at(machine.id) });
   }, 60_000);
 

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { agentCall } from '@/instance-app/agent-client';
 import { AGENT_KEY_HEADER, type AgentEndpoint, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/server/machines/machine-contracts';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
 
@@ -49,17 +49,9 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-function call(socketPath: string, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method, path: url, headers: { [AGENT_KEY_HEADER]: key } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+async function call(socketPath: string, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
+  const answer = await agentCall({ endpoint: { kind: 'socket', path: socketPath }, key }, method, url, body === undefined ? undefined : Buffer.from(body));
+  return { status: answer.status, text: answer.body.toString('utf8') };
 }
 
 interface Shell {

@@ -202,7 +202,8 @@ function pidNamespace(pid: number): string | null {
   }
 }
 
-function childrenOf(pid: number): number[] {
+/** A process's direct children, from /proc (empty when it is gone). */
+export function childrenOf(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
       readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
