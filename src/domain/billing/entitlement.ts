@@ -74,3 +74,10 @@ export function proBenefits(allowance: FreeAllowance): string[] {
     'The AI tutor when you are stuck',
   ];
 }
+
+/** The section feature of a tutorial of a track (a tutorial in no section counts as the first's). */
+export function tutorialFeature(track: { sections: readonly { tutorialIds: readonly string[] }[]; tutorials: readonly { id: string; kind: 'course' | 'project' }[] }, tutorialId: string): Extract<ProFeature, { kind: 'section' }> {
+  const sectionIndex = Math.max(0, track.sections.findIndex((section) => section.tutorialIds.includes(tutorialId)));
+  const tutorialKind = track.tutorials.find((tutorial) => tutorial.id === tutorialId)?.kind ?? 'course';
+  return { kind: 'section', sectionIndex, tutorialKind };
+}

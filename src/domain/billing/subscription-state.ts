@@ -55,7 +55,9 @@ const invoiceObject = z.object({
   object: z.literal('invoice'),
   customer: expandable,
   subscription: expandable.nullish(),
-  parent: z.object({ subscription_details: z.object({ subscription: expandable }).nullish() }).nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: expandable, metadata }).nullish() }).nullish(),
+  /** Older API versions: the subscription's metadata at the time of the invoice. */
+  subscription_details: z.object({ metadata }).nullish(),
   amount_paid: z.number().int().nonnegative(),
   amount_due: z.number().int().nonnegative(),
   currency: z.string().min(3).max(3),
@@ -210,6 +212,11 @@ export function applySubscriptionSnapshot(
 
 export function subscriptionOfInvoice(invoice: StripeInvoice): string | null {
   return invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
+}
+
+/** The learner an invoice is for, from its subscription's metadata (set at checkout); null if absent. */
+export function uidOfInvoice(invoice: StripeInvoice): string | null {
+  return invoice.parent?.subscription_details?.metadata.uid ?? invoice.subscription_details?.metadata.uid ?? null;
 }
 
 /** Applies invoice.paid / invoice.payment_failed to the payment (null: not stored yet). */

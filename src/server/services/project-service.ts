@@ -62,7 +62,11 @@ function refuseInvalidFiles(language: ProjectLanguage, files: ProjectFile[]): vo
   if (!verdict.ok) throw new HttpError(verdict.kind === 'too-large' ? 413 : 422, verdict.message);
 }
 
-export function createProjectService(db: Database, content: ContentService, now: () => Date) {
+/**
+ * `beforeCreate` is the Pro gate (issue 15): it is told how many projects the owner keeps, under
+ * the owner's lock, and throws 402 when one more needs Pro.
+ */
+export function createProjectService(db: Database, content: ContentService, now: () => Date, beforeCreate: (ownerId: string, ownedProjects: number) => Promise<void> = async () => undefined) {
   const repository = createProjectRepository(db);
   const learning = createLearningRepository(db);
   const transaction = <T>(work: (repo: ProjectRepository) => Promise<T>): Promise<T> => db.transaction((tx) => work(createProjectRepository(tx as unknown as Database)));
@@ -78,9 +82,11 @@ export function createProjectService(db: Database, content: ContentService, now:
   /** Locks the owner (creations queue) and refuses past the project limit. */
   async function holdRoomForOneMore(repo: ProjectRepository, ownerId: string): Promise<void> {
     if (!(await repo.lockOwner(ownerId))) throw new Error(`No user row for ${ownerId}: API callers are synced before the handler runs`);
-    if ((await repo.countActive(ownerId)) >= MAX_PROJECTS_PER_LEARNER) {
+    const owned = await repo.countActive(ownerId);
+    if (owned >= MAX_PROJECTS_PER_LEARNER) {
       throw conflict(`You have ${MAX_PROJECTS_PER_LEARNER} projects, the most you can keep. Delete one to make room for another.`);
     }
+    await beforeCreate(ownerId, owned);
   }
 
   async function create(ownerId: string, project: Omit<NewProject, 'ownerId' | 'at'>): Promise<Project> {
