@@ -49,7 +49,8 @@ export function checkPlanPrices(prices: PlanPrices): { ok: true } | { ok: false;
 }
 
 export function plansFrom(prices: PlanPrices): Plan[] {
-  const yearlySaving = Math.floor(((prices.monthlyMinor * 12 - prices.yearlyMinor) / (prices.monthlyMinor * 12)) * 100);
+  // Whole numbers first, one division last: (a / b) * 100 lands a hair under an exact percent (8520 of 12000 → 28.999…).
+  const yearlySaving = Math.floor(((prices.monthlyMinor * 12 - prices.yearlyMinor) * 100) / (prices.monthlyMinor * 12));
   return [
     { id: 'monthly', name: 'Monthly', interval: 'month', amountMinor: prices.monthlyMinor, currency: prices.currency, perMonthMinor: prices.monthlyMinor, savingPercent: 0, trialDays: prices.trialDays },
     { id: 'yearly', name: 'Yearly', interval: 'year', amountMinor: prices.yearlyMinor, currency: prices.currency, perMonthMinor: Math.floor(prices.yearlyMinor / 12), savingPercent: Math.max(0, yearlySaving), trialDays: prices.trialDays },

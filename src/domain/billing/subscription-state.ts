@@ -313,7 +313,10 @@ function entitlementOfOne(subscription: SubscriptionRecord, now: Date, graceDays
       return { ...base, pro: true, state, until, renewsAt: cancelling ? null : end, notice: null };
     }
     case 'past_due': {
-      const graceStart = subscription.paymentFailedAt ?? subscription.currentPeriodStart;
+      // A failure from before this period belongs to an earlier invoice (a late or replayed event can
+      // leave one behind): grace runs from this period, as applyPaymentToSubscription's next failure would.
+      const failedAt = subscription.paymentFailedAt;
+      const graceStart = failedAt && failedAt >= subscription.currentPeriodStart ? failedAt : subscription.currentPeriodStart;
       const until = new Date(graceStart.getTime() + graceDays * DAY_MS);
       if (now < until) {
         return { ...base, pro: true, state: 'grace', until, renewsAt: null, notice: `Your last payment did not go through. Pro stays on until ${until.toISOString().slice(0, 10)} while the payment is retried; update your card to keep it.` };
