@@ -82,7 +82,7 @@ function PlanState({ overview }: { overview: BillingOverview }) {
 
 function Receipts({ payments }: { payments: PaymentDto[] }) {
   const refund = useRefundPayment();
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<PaymentDto | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   function confirmRefund(payment: PaymentDto) {
@@ -100,8 +100,6 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
       <h3 id="receipts-heading" className={styles.subTitle}>
         Receipts
       </h3>
-      {done && <Alert kind="success">{done}</Alert>}
-      {refund.isError && <Alert kind="error">{errorText(refund.error, 'The payment could not be refunded.')}</Alert>}
       {/* Scrolls sideways on a phone rather than squeezing the columns; focusable so keys can scroll it. */}
       <div className={styles.tableScroll} role="region" aria-labelledby="receipts-heading" tabIndex={0}>
         <table className={styles.table}>
@@ -118,16 +116,24 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
           <tbody>
             {payments.map((payment) => (
               <tr key={payment.id}>
-                <td>{formatDate(payment.paidAt ?? payment.periodStart)}</td>
-                <td>{payment.periodStart && payment.periodEnd ? `${formatDate(payment.periodStart)} – ${formatDate(payment.periodEnd)}` : '—'}</td>
-                <td>{priceOf(payment)}</td>
+                <td className={styles.nowrap}>{formatDate(payment.paidAt ?? payment.periodStart, 'short')}</td>
                 <td>
+                  {payment.periodStart && payment.periodEnd ? (
+                    <>
+                      <span className={styles.nowrap}>{formatDate(payment.periodStart, 'short')}</span> – <span className={styles.nowrap}>{formatDate(payment.periodEnd, 'short')}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={styles.nowrap}>{priceOf(payment)}</td>
+                <td className={styles.nowrap}>
                   <span className={styles.status} data-status={payment.status}>
                     {STATUS_LABEL[payment.status]}
                   </span>
-                  {payment.refundedAt && <span className={styles.small}> {formatDate(payment.refundedAt)}</span>}
+                  {payment.refundedAt && <span className={styles.small}> {formatDate(payment.refundedAt, 'short')}</span>}
                 </td>
-                <td>
+                <td className={styles.nowrap}>
                   {payment.receiptUrl ? (
                     <a href={payment.receiptUrl} target="_blank" rel="noreferrer">
                       {payment.number ?? 'Receipt'}
@@ -139,21 +145,17 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
                 </td>
                 <td className={styles.refundCell}>
                   {payment.refundable ? (
-                    asking === payment.id ? (
-                      <Confirm
-                        id={`refund-${payment.id}`}
-                        question={`Refund ${priceOf(payment)}? Pro ends now.`}
-                        yes={`Refund ${priceOf(payment)}`}
-                        no="Keep it"
-                        busy={refund.isPending}
-                        onYes={() => confirmRefund(payment)}
-                        onNo={() => setAsking(null)}
-                      />
-                    ) : (
-                      <Button variant="secondary" size="sm" onClick={() => setAsking(payment.id)} disabled={refund.isPending} aria-label={`Refund ${priceOf(payment)} paid on ${formatDate(payment.paidAt)}`}>
-                        Refund
-                      </Button>
-                    )
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setAsking(payment)}
+                      disabled={refund.isPending}
+                      aria-expanded={asking?.id === payment.id}
+                      aria-controls={asking?.id === payment.id ? 'refund-question' : undefined}
+                      aria-label={`Refund ${priceOf(payment)} paid on ${formatDate(payment.paidAt)}`}
+                    >
+                      Refund
+                    </Button>
                   ) : (
                     <span className={styles.small}>{payment.refundNote ?? '—'}</span>
                   )}
@@ -163,6 +165,20 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
           </tbody>
         </table>
       </div>
+      {/* Under the table, full width: a question squeezed into a cell is hard to read on a phone. */}
+      {asking && (
+        <Confirm
+          id="refund-question"
+          question={`Refund ${priceOf(asking)}? Pro ends now.`}
+          yes={`Refund ${priceOf(asking)}`}
+          no="Keep it"
+          busy={refund.isPending}
+          onYes={() => confirmRefund(asking)}
+          onNo={() => setAsking(null)}
+        />
+      )}
+      {done && <Alert kind="success">{done}</Alert>}
+      {refund.isError && <Alert kind="error">{errorText(refund.error, 'The payment could not be refunded.')}</Alert>}
     </section>
   );
 }

@@ -38,11 +38,14 @@ export function PlanFacts({ plan }: { plan: PlanDto }) {
   );
 }
 
-/** "14 November 2026" in the learner's own locale (billing data is only ever rendered in the browser). */
-export function formatDate(iso: string | null, locale?: string): string {
+/**
+ * "November 14, 2026" (long) or "Nov 14, 2026" (short, for table cells) in the learner's own
+ * locale: billing data is only ever rendered in the browser.
+ */
+export function formatDate(iso: string | null, style: 'long' | 'short' = 'long', locale?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: style === 'long' ? 'long' : 'medium' }).format(date);
 }
 
 export const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
