@@ -90,7 +90,7 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
     refund.mutate(payment.id, {
       onSuccess: () => {
         setAsking(null);
-        setDone(`Refunded ${priceOf(payment)}. It reaches your card in a few days.`);
+        setDone(`Refunded ${priceOf(payment)}.`);
       },
     });
   }
