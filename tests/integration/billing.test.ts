@@ -6,13 +6,14 @@ import Stripe from 'stripe';
 import { billingOverviewSchema, checkoutStartedSchema, checkoutStatusSchema, type BillingOverview } from '@/domain/billing/billing-dto';
 import { DEFAULT_APP_LINKS } from '@/domain/billing/app-redirect';
 import { DEFAULT_PLAN_PRICES } from '@/domain/billing/plans';
-import type { CompiledContent, Lesson } from '@/domain/content/model';
+import type { CompiledContent } from '@/domain/content/model';
 import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { billingWebhookHandler } from '@/server/api/billing-webhook';
 import { billingRoutes, cancelRoutes, checkoutRoutes, checkoutStatusRoutes, refundRoutes, resumeRoutes, testCheckoutRoutes } from '@/server/api/v1/billing-routes';
 import { chapterRoutes, completeLessonRoutes } from '@/server/api/v1/learning-routes';
 import { machinesRoutes } from '@/server/api/v1/machine-routes';
-import { projectsRoutes } from '@/server/api/v1/project-routes';
+import { projectRestoreRoutes, projectRoutes, projectsRoutes } from '@/server/api/v1/project-routes';
+import { tutorRoutes } from '@/server/api/v1/tutor-routes';
 import type { BillingConfig } from '@/server/config/server-env';
 import type { DatabaseHandle } from '@/server/db/client';
 import { billingEvents, entitlements, payments, subscriptions } from '@/server/db/schema';
@@ -21,22 +22,13 @@ import type { Provisioner } from '@/server/machines/machine-contracts';
 import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
+import { quizLesson } from './support/content-fixtures';
 import { emulatorUser } from './support/emulator';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 const SECRET = 'whsec_integration_test_secret';
 const DAY = 24 * 60 * 60 * 1000;
 
-const lesson = (id: string): Lesson => ({
-  id,
-  title: id,
-  explanation: 'Pick one.',
-  hints: [],
-  codeLanguage: null,
-  interaction: { kind: 'multiple-choice', question: 'Which?', choices: [{ text: 'this', correct: true }, { text: 'that', correct: false }] },
-  executableContent: null,
-  source: `fixture/${id}.md`,
-});
 const content: CompiledContent = {
   tracks: [
     {
@@ -48,8 +40,8 @@ const content: CompiledContent = {
         { title: 'Pro', tutorialIds: ['bill-pro'] },
       ],
       tutorials: [
-        { id: 'bill-free', title: 'Free tutorial', description: 'd', kind: 'course', chapters: [{ id: 'bill-free-c1', title: 'Free chapter', lessons: [lesson('bill-free-l1')] }] },
-        { id: 'bill-pro', title: 'Pro tutorial', description: 'd', kind: 'course', chapters: [{ id: 'bill-pro-c1', title: 'Pro chapter', lessons: [lesson('bill-pro-l1')] }] },
+        { id: 'bill-free', title: 'Free tutorial', description: 'd', kind: 'course', chapters: [{ id: 'bill-free-c1', title: 'Free chapter', lessons: [quizLesson('bill-free-l1')] }] },
+        { id: 'bill-pro', title: 'Pro tutorial', description: 'd', kind: 'course', chapters: [{ id: 'bill-pro-c1', title: 'Pro chapter', lessons: [quizLesson('bill-pro-l1')] }] },
       ],
     },
   ],
@@ -117,7 +109,7 @@ async function counts() {
 }
 
 /** Drives the real Next API handler with a raw body, as Stripe's POST reaches it. */
-async function postWebhook(payload: string, headers: Record<string, string>): Promise<{ status: number; body: { message?: string; duplicate?: boolean } }> {
+async function postWebhook(payload: string, headers: Record<string, string>, target: () => Services = () => services): Promise<{ status: number; body: { message?: string; duplicate?: boolean } }> {
   const req = Object.assign(Readable.from([Buffer.from(payload)]), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, url: '/api/billing/webhook' }) as unknown as NextApiRequest;
   let statusCode = 0;
   let json: unknown;
@@ -132,7 +124,7 @@ async function postWebhook(payload: string, headers: Record<string, string>): Pr
       return res;
     },
   } as unknown as NextApiResponse;
-  await billingWebhookHandler(async () => services)(req, res);
+  await billingWebhookHandler(async () => target())(req, res);
   return { status: statusCode, body: json as { message?: string; duplicate?: boolean } };
 }
 
@@ -169,6 +161,20 @@ describe(`Pro gates on ${DATABASE}`, () => {
     const fourth = await call(projectsRoutes(services), ada.idToken, { method: 'POST', body: { template: 'python' } });
     expect(fourth.status).toBe(402);
     expect(body<{ message: string }>(fourth).message).toMatch(/up to 3 projects/);
+    // Undoing a delete is one more project too: allowed while it fits the allowance, Pro's past it.
+    const owned = body<{ projects: { id: string }[] }>(await call(projectsRoutes(services), ada.idToken)).projects;
+    const first = owned[0]?.id ?? '';
+    expect((await call(projectRoutes(services), ada.idToken, { method: 'DELETE', query: { projectId: first } })).status).toBe(200);
+    expect((await call(projectRestoreRoutes(services), ada.idToken, { method: 'POST', query: { projectId: first } })).status).toBe(200);
+    expect((await call(projectRoutes(services), ada.idToken, { method: 'DELETE', query: { projectId: first } })).status).toBe(200);
+    expect((await call(projectsRoutes(services), ada.idToken, { method: 'POST', body: { template: 'python' } })).status).toBe(201);
+    const restore = await call(projectRestoreRoutes(services), ada.idToken, { method: 'POST', query: { projectId: first } });
+    expect(restore.status).toBe(402);
+    expect(restore.body).toMatchObject({ proRequired: true, feature: 'build-project' });
+    // The model-backed tutor (the built-in one stays free).
+    const tutor = tutorRoutes(services, { baseUrl: 'http://tutor.invalid/v1', apiKey: null, model: 'gate', timeoutMs: 1000 }, () => Promise.reject(new Error('the model was reached past the Pro gate')));
+    const explain = { trackId: 'billfix', tutorialId: 'bill-free', chapterId: 'bill-free-c1', lessonId: 'bill-free-l1', files: [{ name: 'main.py', userContent: 'x' }], output: '', error: null, failedChecks: [] };
+    expect((await call(tutor, ada.idToken, { method: 'POST', body: explain })).body).toMatchObject({ proRequired: true, feature: 'model-tutor' });
 
     await subscribe(ada);
     expect((await call(chapterRoutes(services), ada.idToken, chapter('bill-pro', 'bill-pro-c1'))).status).toBe(200);
@@ -359,14 +365,17 @@ describe(`renewals, failures, cancelling and refunds on ${DATABASE}`, () => {
 
 describe('the stripe provider, through Stripe’s SDK against a double of its API', () => {
   it('creates a subscription Checkout Session with the plan’s price, the learner, the trial and origin-prefixed URLs', async () => {
-    const requests: { path: string; form: URLSearchParams; idempotency: string | undefined }[] = [];
+    const requests: { method: string; path: string; form: URLSearchParams; idempotency: string | undefined }[] = [];
     const server = http.createServer((req, res) => {
       let data = '';
       req.on('data', (chunk: Buffer) => (data += chunk.toString()));
       req.on('end', () => {
-        requests.push({ path: req.url ?? '', form: new URLSearchParams(data), idempotency: req.headers['idempotency-key'] as string | undefined });
+        requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(data), idempotency: req.headers['idempotency-key'] as string | undefined });
         res.setHeader('Content-Type', 'application/json');
         if (req.url === '/v1/checkout/sessions') res.end(JSON.stringify({ id: 'cs_test_double', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_double' }));
+        else if (req.url === '/v1/subscriptions/sub_double') res.end(JSON.stringify({ id: 'sub_double', object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active' }));
+        else if (req.url === '/v1/billing_portal/sessions') res.end(JSON.stringify({ id: 'bps_double', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/double' }));
+        else if (req.url === '/v1/refunds') res.end(JSON.stringify({ id: 're_double', object: 'refund', status: 'succeeded' }));
         else {
           res.statusCode = 404;
           res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
@@ -398,6 +407,50 @@ describe('the stripe provider, through Stripe’s SDK against a double of its AP
       expect(await stripeServices.billing.isPro(learner.uid)).toBe(false);
       // The local test checkout does not exist with Stripe.
       expect((await call(testCheckoutRoutes(stripeServices), learner.idToken, { query: { checkoutId: started.checkoutId } })).status).toBe(404);
+
+      // Stripe's events (signed as Stripe signs them) make the learner Pro: session, subscription, invoice.
+      const now = Math.floor(clock.getTime() / 1000);
+      const periodEnd = now + 30 * 86_400;
+      const stripeWebhook = async (event: Record<string, unknown>) => {
+        const { payload, header } = signed(event);
+        const answer = await postWebhook(payload, { 'stripe-signature': header }, () => stripeServices);
+        expect(answer.status).toBe(200);
+      };
+      await stripeWebhook({ id: 'evt_double_1', object: 'event', type: 'checkout.session.completed', created: now, data: { object: { id: 'cs_test_double', object: 'checkout.session', client_reference_id: learner.uid, customer: 'cus_double', subscription: 'sub_double', metadata: { checkoutId: started.checkoutId, uid: learner.uid } } } });
+      await stripeWebhook(subscriptionEvent('evt_double_2', 'customer.subscription.created', now, { id: 'sub_double', customer: 'cus_double', current_period_start: now, current_period_end: periodEnd, metadata: { uid: learner.uid, plan: 'yearly' } }));
+      await stripeWebhook({
+        id: 'evt_double_3',
+        object: 'event',
+        type: 'invoice.paid',
+        created: now,
+        data: { object: { id: 'in_double', object: 'invoice', customer: 'cus_double', subscription: 'sub_double', subscription_details: { metadata: { uid: learner.uid } }, amount_paid: 7999, amount_due: 7999, currency: 'usd', number: 'DBL-0001', payment_intent: 'pi_double', status_transitions: { paid_at: now }, lines: { data: [{ period: { start: now, end: periodEnd } }] } } },
+      });
+      expect(await stripeServices.billing.isPro(learner.uid)).toBe(true);
+
+      // Cancel and keep: Stripe is asked; the state changes only when its event arrives.
+      requests.length = 0;
+      await stripeServices.billing.cancel(learner.uid);
+      expect(requests.map((request) => [request.path, request.form.get('cancel_at_period_end')])).toEqual([['/v1/subscriptions/sub_double', 'true']]);
+      await stripeWebhook(subscriptionEvent('evt_double_4', 'customer.subscription.updated', now + 60, { id: 'sub_double', customer: 'cus_double', cancel_at_period_end: true, current_period_start: now, current_period_end: periodEnd, metadata: { uid: learner.uid, plan: 'yearly' } }));
+      expect((await stripeServices.billing.entitlement(learner.uid)).state).toBe('cancelling');
+      requests.length = 0;
+      await stripeServices.billing.resume(learner.uid);
+      expect(requests.map((request) => [request.path, request.form.get('cancel_at_period_end')])).toEqual([['/v1/subscriptions/sub_double', 'false']]);
+
+      // The Customer Portal for the learner's own customer, back to Settings → Billing.
+      requests.length = 0;
+      expect(await stripeServices.billing.portal(learner.uid)).toEqual({ url: 'https://billing.stripe.com/p/session/double' });
+      expect(requests[0]?.path).toBe('/v1/billing_portal/sessions');
+      expect(requests[0]?.form.get('customer')).toBe('cus_double');
+      expect(requests[0]?.form.get('return_url')).toBe('http://localhost:3000/web/settings#billing');
+
+      // A refund within 14 days: the invoice's payment intent, once (idempotency key), and the subscription ends.
+      requests.length = 0;
+      await stripeServices.billing.refund(learner.uid, 'in_double');
+      expect(requests.map((request) => request.path)).toEqual(['/v1/refunds', '/v1/subscriptions/sub_double']);
+      expect(requests[0]?.form.get('payment_intent')).toBe('pi_double');
+      expect(requests[0]?.idempotency).toBe('refund-in_double');
+      expect(requests[1]?.method).toBe('DELETE');
       await stripeServices.checks.close();
     } finally {
       server.close();

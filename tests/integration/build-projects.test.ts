@@ -27,22 +27,13 @@ import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
+import { quizLesson } from './support/content-fixtures';
 import { subscribeToPro } from './support/subscribe';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 
 // ---- a published track with two guided projects, so the import does not depend on the curriculum
 
-const quizLesson = (id: string): Lesson => ({
-  id,
-  title: id,
-  explanation: 'Pick one.',
-  hints: [],
-  codeLanguage: null,
-  interaction: { kind: 'multiple-choice', question: 'Which?', choices: [{ text: 'this', correct: true }, { text: 'that', correct: false }] },
-  executableContent: null,
-  source: `fixture/${id}.md`,
-});
 const codeLesson = (id: string, files: LessonFileDefinition[], seed: string | null = null): Lesson => ({
   ...quizLesson(id),
   interaction: { kind: 'code' },

@@ -209,7 +209,9 @@ export function createProjectService(db: Database, content: ContentService, now:
     },
 
     /** Undoes a delete within the window (the project counts toward the limit again); a project not deleted comes back as it is. */
-    restore(ownerId: string, id: string): Promise<Project> {
+    async restore(ownerId: string, id: string): Promise<Project> {
+      // A deleted project comes back as one more: past the free allowance that is Pro's.
+      if ((await owned(repository, ownerId, id, { includeDeleted: true })).deletedAt) await askGate(ownerId);
       return transaction(async (repo) => {
         // The owner first, as every creation locks it: the same order everywhere, no deadlock.
         await repo.lockOwner(ownerId);
