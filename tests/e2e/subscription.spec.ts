@@ -79,7 +79,7 @@ test.describe('subscription', () => {
     await expect(page.getByText('$9.99', { exact: false }).first()).toBeVisible();
     await expect(page.getByText('$79.99', { exact: false }).first()).toBeVisible();
     await expect(page.getByText(/Save \d+%/).first()).toBeVisible();
-    await expect(page.getByText(/renews/i).first()).toBeVisible();
+    await expect(page.getByText(/then every month until you cancel/).first()).toBeVisible();
     await expect(page.getByText(/How to cancel: any time in Settings → Billing/)).toBeVisible();
     // The section page says the same, and its lock leads to the same paywall.
     await page.getByRole('link', { name: 'See plans and subscribe' }).click();
@@ -107,7 +107,30 @@ test.describe('subscription', () => {
     await page.goto('/web/settings#billing');
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Codetrail Pro Yearly')).toBeVisible();
-    await expect(billing.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+    await expect(billing.getByText('Paid', { exact: true })).toBeVisible();
+  });
+
+  test('past the free allowance the build area says what Pro gives and leads to the paywall; machines too', async ({ page }) => {
+    const account = await signInTo(page, '/web/build', 'allowance');
+    const headers = { Authorization: `Bearer ${await idTokenFor(account.email, account.password)}` };
+    for (const template of ['web', 'python', 'sql']) expect((await page.request.post('/api/v1/projects', { headers, data: { template } })).status()).toBe(201);
+    await page.reload();
+    await page.getByRole('button', { name: /^Web page/ }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Part of Codetrail Pro' }).filter({ hasText: '3 projects' });
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL(/\/web\/build$/);
+
+    await page.getByRole('button', { name: 'New machine' }).click();
+    await page.getByRole('button', { name: 'Create machine' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Part of Codetrail Pro' }).filter({ hasText: /[Mm]achines/ })).toBeVisible();
+
+    await notice.getByRole('link', { name: 'See Codetrail Pro' }).click();
+    await page.waitForURL('**/web/pro?**');
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe('/web/build');
+    await expect(page.getByRole('heading', { level: 1, name: 'Keep going with Codetrail Pro' })).toBeVisible();
+    await expect(page.getByText(/3 projects/).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Not now' }).click();
+    await page.waitForURL('**/web/build');
   });
 
   test('web2app: a learner from the mobile app signs up, subscribes and is sent back to the app', async ({ page }) => {
@@ -131,7 +154,8 @@ test.describe('subscription', () => {
 
     await page.waitForURL('**/web2app/success?**');
     await expect(page.getByRole('heading', { level: 1, name: "You're all set" })).toBeVisible();
-    await expect(page.getByText('Your Codetrail Pro Monthly plan is active.')).toBeVisible();
+    // The yearly plan is the one preselected (its saving shown); the learner kept it.
+    await expect(page.getByText('Your Codetrail Pro Yearly plan is active.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open the Codetrail app' })).toHaveAttribute('href', appLink);
 
     // Signed in already, the sign-up page goes straight on to the plans (who are Pro are told so).
@@ -175,7 +199,8 @@ test.describe('subscription', () => {
     await billing.getByRole('button', { name: /^Refund \$9\.99 paid on/ }).click();
     const refund = billing.getByRole('group', { name: 'Refund $9.99? Pro ends now.' });
     await refund.getByRole('button', { name: 'Refund $9.99' }).click();
-    await expect(billing.getByRole('cell', { name: 'Refunded', exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(billing.getByRole('cell', { name: /^Refunded/ })).toBeVisible({ timeout: 15_000 });
+    await expect(billing.getByText(/Your Pro plan ended on/)).toContainText(new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
     await expect(billing.getByText('Free plan')).toBeVisible({ timeout: 15_000 });
     await expect(billing.getByRole('button', { name: /^Refund / })).toHaveCount(0);
 
@@ -186,7 +211,7 @@ test.describe('subscription', () => {
     expect(((await chapter.json()) as { message: string }).message).toMatch(/Codetrail Pro/);
   });
 
-  test('a hostile redirectUrl on every subscription route stays home', async ({ page }) => {
+  test('a hostile redirectUrl on every subscription route stays home', async ({ page, browser }) => {
     test.setTimeout(240_000);
     const account = await signInTo(page, '/web/settings', 'hostile');
     for (const hostile of HOSTILE) {
@@ -211,15 +236,16 @@ test.describe('subscription', () => {
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL((current) => current.origin === new URL(page.url()).origin && !/evil/.test(current.href) && !current.pathname.startsWith('/web/purchase-successful'));
 
-    // Signed out, web2app's sign-up keeps only an app link.
-    await page.context().clearCookies();
+    // Signed out (a browser of its own), web2app's sign-up keeps only an app link.
+    const visitor = await (await browser.newContext()).newPage();
     for (const hostile of HOSTILE) {
-      await page.goto(`/web2app/signup?redirectUrl=${encodeURIComponent(hostile)}`);
-      await expectNoHostileTarget(page, 'web2app/signup');
-      await page.goto(`/web2app/subscribe?redirectUrl=${encodeURIComponent(hostile)}`);
-      await page.waitForURL('**/web2app/signup**');
-      expect(page.url()).not.toMatch(/evil|javascript/);
+      await visitor.goto(`/web2app/signup?redirectUrl=${encodeURIComponent(hostile)}`);
+      await expectNoHostileTarget(visitor, 'web2app/signup');
+      await visitor.goto(`/web2app/subscribe?redirectUrl=${encodeURIComponent(hostile)}`);
+      await visitor.waitForURL('**/web2app/signup**');
+      expect(visitor.url()).not.toMatch(/evil|javascript/);
     }
+    await visitor.context().close();
   });
 
   for (const theme of ['light', 'dark'] as Theme[]) {
@@ -257,8 +283,11 @@ test.describe('subscription', () => {
         expect(describeViolations(`purchase-successful ${theme}`, await axeViolations(page))).toBe('');
         await page.screenshot({ path: test.info().outputPath(`purchase-successful-${theme}-${viewport ? 'phone' : 'desktop'}.png`), fullPage: true });
         await page.goto('/web/settings#billing');
-        await expect(page.getByRole('region', { name: 'Billing' }).getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Billing' }).getByText('Paid', { exact: true })).toBeVisible();
         expect(describeViolations(`settings billing ${theme}`, await axeViolations(page))).toBe('');
+        // The receipt's Refund is in view on a phone too, without scrolling sideways.
+        const refund = await page.getByRole('button', { name: /^Refund / }).boundingBox();
+        expect((refund?.x ?? Infinity) + (refund?.width ?? 0)).toBeLessThanOrEqual(viewport?.width ?? 1280);
         await page.screenshot({ path: test.info().outputPath(`settings-billing-${theme}-${viewport ? 'phone' : 'desktop'}.png`), fullPage: true });
         await page.goto('/web2app/success');
         expect(describeViolations(`web2app-success ${theme}`, await axeViolations(page))).toBe('');

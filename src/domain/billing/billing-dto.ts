@@ -64,6 +64,8 @@ export const billingOverviewSchema = z.object({
       status: z.string(),
       currentPeriodEnd: z.string(),
       cancelAtPeriodEnd: z.boolean(),
+      /** When it really ended (a refund or a cancel ends it before the period does); null while it runs. */
+      endedAt: z.string().nullable(),
     })
     .nullable(),
   payments: z.array(paymentSchema),

@@ -4,3 +4,4 @@
  */
 export { BillingSection } from './components/billing-section';
 export { billingKey } from './api/billing-queries';
+export { ActionProblemAlert, actionProblem, type ActionProblem } from './components/action-problem';

@@ -230,7 +230,7 @@ export function createBillingService(db: Database, options: BillingServiceOption
       plans,
       trialDays: trialDaysFor(config.prices, subs.length > 0),
       entitlement: entitlementDto(entitlement),
-      subscription: shown ? { id: shown.id, planId: shown.planId, status: shown.status, currentPeriodEnd: shown.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: shown.cancelAtPeriodEnd } : null,
+      subscription: shown ? { id: shown.id, planId: shown.planId, status: shown.status, currentPeriodEnd: shown.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: shown.cancelAtPeriodEnd, endedAt: (shown.endedAt ?? shown.canceledAt)?.toISOString() ?? null } : null,
       payments: paid.map((payment) => paymentDto(payment, now)),
       portal: providerName === 'stripe' && customer !== null,
       refundWindowDays: REFUND_WINDOW_DAYS,

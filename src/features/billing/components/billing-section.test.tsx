@@ -12,7 +12,7 @@ const RENEWS = '2027-11-02T10:00:00.000Z';
 const cancelling = () =>
   activeYearly({
     entitlement: entitlement({ pro: true, state: 'cancelling', until: RENEWS, planId: 'yearly', renewsAt: null }),
-    subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: RENEWS, cancelAtPeriodEnd: true },
+    subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: RENEWS, cancelAtPeriodEnd: true, endedAt: null },
   });
 
 async function renderSection() {
@@ -78,7 +78,11 @@ describe('BillingSection', () => {
   });
 
   it('asks before refunding ("Pro ends now") and shows why a payment cannot be refunded', async () => {
-    const refunded = overview({ entitlement: entitlement({ state: 'ended' }), payments: [payment({ status: 'refunded', refundable: false, refundedAt: '2026-11-05T10:00:00.000Z' })] });
+    const refunded = overview({
+      entitlement: entitlement({ state: 'ended' }),
+      subscription: { id: 'sub_1', planId: 'yearly', status: 'canceled', currentPeriodEnd: RENEWS, cancelAtPeriodEnd: false, endedAt: '2026-11-05T10:00:00.000Z' },
+      payments: [payment({ status: 'refunded', refundable: false, refundedAt: '2026-11-05T10:00:00.000Z' })],
+    });
     answer(mockFetch, {
       [OVERVIEW]: () => json(activeYearly({ payments: [payment(), payment({ id: 'pay_old', refundable: false, refundNote: 'Refunds are possible within 14 days of a payment.' })] })),
       'POST /api/v1/billing/payments/pay_1/refund': () => json(refunded),
@@ -93,6 +97,8 @@ describe('BillingSection', () => {
     expect(await screen.findByText(/Refunded \$79\.99\./)).toBeInTheDocument();
     expect(callsTo(mockFetch, 'POST /api/v1/billing/payments/pay_1/refund')).toHaveLength(1);
     expect(screen.getByText('Free plan')).toBeInTheDocument();
+    // It ended with the refund, not at the end of the period it had paid for.
+    expect(screen.getByText(`Your Pro plan ended on ${formatDate('2026-11-05T10:00:00.000Z')}.`)).toBeInTheDocument();
   });
 
   it('shows a payment problem and the way to fix the card', async () => {

@@ -6,6 +6,8 @@ import { useBillingOverview, useCancelSubscription, useOpenPortal, useRefundPaym
 import { errorText, formatDate, priceOf, pricePerInterval } from './plan-parts';
 import styles from './billing.module.css';
 
+const RECEIPT_COLUMNS = ['Date', 'Period', 'Amount', 'Status', 'Receipt', 'Refund'] as const;
+
 const STATUS_LABEL: Record<PaymentDto['status'], string> = { paid: 'Paid', failed: 'Failed', refunded: 'Refunded' };
 
 /** A question with its two answers, where the action that asks it was. */
@@ -49,7 +51,7 @@ function PlanState({ overview }: { overview: BillingOverview }) {
       return (
         <>
           <p className={styles.planLine}>Free plan</p>
-          <p className={styles.muted}>{subscription ? `Your Pro plan ended on ${formatDate(subscription.currentPeriodEnd)}.` : 'Your Pro plan has ended.'}</p>
+          <p className={styles.muted}>{subscription ? `Your Pro plan ended on ${formatDate(subscription.endedAt ?? subscription.currentPeriodEnd)}.` : 'Your Pro plan has ended.'}</p>
           {subscribe}
         </>
       );
@@ -102,48 +104,49 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
       </h3>
       {/* Scrolls sideways on a phone rather than squeezing the columns; focusable so keys can scroll it. */}
       <div className={styles.tableScroll} role="region" aria-labelledby="receipts-heading" tabIndex={0}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Period</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Receipt</th>
-              <th scope="col">Refund</th>
+        <table className={styles.table} role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              {RECEIPT_COLUMNS.map((column) => (
+                <th key={column} scope="col" role="columnheader">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {payments.map((payment) => (
-              <tr key={payment.id}>
-                <td className={styles.nowrap}>{formatDate(payment.paidAt ?? payment.periodStart, 'short')}</td>
-                <td>
+              <tr key={payment.id} role="row">
+                <td role="cell" data-label="Date" className={styles.nowrap}>{formatDate(payment.paidAt ?? payment.periodStart, 'short')}</td>
+                <td role="cell" data-label="Period">
                   {payment.periodStart && payment.periodEnd ? (
-                    <>
+                    <span>
                       <span className={styles.nowrap}>{formatDate(payment.periodStart, 'short')}</span> – <span className={styles.nowrap}>{formatDate(payment.periodEnd, 'short')}</span>
-                    </>
+                    </span>
                   ) : (
                     '—'
                   )}
                 </td>
-                <td className={styles.nowrap}>{priceOf(payment)}</td>
-                <td className={styles.nowrap}>
-                  <span className={styles.status} data-status={payment.status}>
-                    {STATUS_LABEL[payment.status]}
+                <td role="cell" data-label="Amount" className={styles.nowrap}>{priceOf(payment)}</td>
+                <td role="cell" data-label="Status" className={styles.nowrap}>
+                  <span>
+                    <span className={styles.status} data-status={payment.status}>
+                      {STATUS_LABEL[payment.status]}
+                    </span>
+                    {payment.refundedAt && <span className={styles.small}> {formatDate(payment.refundedAt, 'short')}</span>}
                   </span>
-                  {payment.refundedAt && <span className={styles.small}> {formatDate(payment.refundedAt, 'short')}</span>}
                 </td>
-                <td className={styles.nowrap}>
+                <td role="cell" data-label="Receipt" className={styles.nowrap}>
                   {payment.receiptUrl ? (
                     <a href={payment.receiptUrl} target="_blank" rel="noreferrer">
                       {payment.number ?? 'Receipt'}
                       <span className="visually-hidden"> (receipt, opens in a new tab)</span>
                     </a>
                   ) : (
-                    (payment.number ?? '—')
+                    <span>{payment.number ?? '—'}</span>
                   )}
                 </td>
-                <td className={styles.refundCell}>
+                <td role="cell" data-label="Refund" className={styles.refundCell}>
                   {payment.refundable ? (
                     <Button
                       variant="secondary"

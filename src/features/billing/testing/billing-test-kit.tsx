@@ -109,7 +109,7 @@ export function overview(overrides: Partial<BillingOverview> = {}): BillingOverv
 export function activeYearly(overrides: Partial<BillingOverview> = {}): BillingOverview {
   return overview({
     entitlement: entitlement({ pro: true, state: 'active', until: '2027-11-02T10:00:00.000Z', planId: 'yearly', renewsAt: '2027-11-02T10:00:00.000Z' }),
-    subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: '2027-11-02T10:00:00.000Z', cancelAtPeriodEnd: false },
+    subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: '2027-11-02T10:00:00.000Z', cancelAtPeriodEnd: false, endedAt: null },
     payments: [payment()],
     ...overrides,
   });
