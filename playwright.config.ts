@@ -48,6 +48,9 @@ export default defineConfig({
       // limit is raised so the other journeys (all from 127.0.0.1) never meet it.
       TRUST_PROXY: 'true',
       RATE_LIMIT_SESSIONS_PER_IP: process.env.E2E_SESSION_LIMIT || '300',
+      // No free trial, so a first payment is really taken and the refund journey has one to refund
+      // (tests/e2e/subscription.spec.ts); the trial's screens have component and integration tests.
+      BILLING_TRIAL_DAYS: '0',
     },
   },
 });

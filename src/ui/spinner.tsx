@@ -6,9 +6,18 @@ export interface SpinnerProps {
   label?: string;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** Only the ring, hidden from assistive tech: for a spinner inside a status region that speaks for itself. */
+  decorative?: boolean;
 }
 
-export function Spinner({ label = 'Loading', size = 'md', className }: SpinnerProps) {
+export function Spinner({ label = 'Loading', size = 'md', className, decorative = false }: SpinnerProps) {
+  if (decorative) {
+    return (
+      <span aria-hidden="true" className={cx(styles.spinner, styles[size], className)}>
+        <span className={styles.ring} />
+      </span>
+    );
+  }
   return (
     <span role="status" className={cx(styles.spinner, styles[size], className)}>
       <span className={styles.ring} aria-hidden="true" />

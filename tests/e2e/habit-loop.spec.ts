@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { subscribeToPro } from './support/billing';
 import { continueThrough, courseTracks, playLesson, signInTo } from './support/course-player';
 import { idTokenFor } from './support/emulator';
 
@@ -132,6 +133,8 @@ test.describe('habit loop', () => {
     if (!track || !project || !lastChapter || !last) throw new Error('python has no guided project');
 
     const { email, password } = await signInTo(page, '/web/settings', 'project');
+    // Guided projects are Pro (tests/e2e/subscription.spec.ts meets the paywall).
+    await subscribeToPro(page.request, { email, password });
     // Every step but the last through the API, as if done on other days and devices: the
     // project's chapters and, since chapters unlock in path order, every chapter before it.
     const token = await idTokenFor(email, password);

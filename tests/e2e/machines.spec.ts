@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme } from './support/axe';
+import { subscribeToPro } from './support/billing';
 import { signInTo } from './support/course-player';
 
 /**
@@ -51,7 +52,8 @@ test.describe('machines', () => {
   test.setTimeout(180_000);
 
   test('create, start and open a machine; run node and ls in its terminal; see its web server in the preview', async ({ page }) => {
-    await signInTo(page, '/web/build', 'machine');
+    await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine'));
+    await page.reload();
     const id = await newRunningMachine(page, 'My server');
     const workspace = await openWorkspace(page, 'My server');
     await run(workspace, 'node --version', /v20\.\d+\.\d+/);
@@ -74,7 +76,8 @@ test.describe('machines', () => {
   });
 
   test("a machine's processes cannot read the app's files, and a login token opens the instance app once", async ({ page, browser }) => {
-    await signInTo(page, '/web/build', 'machine-attack');
+    await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine-attack'));
+    await page.reload();
     let token = '';
     page.on('response', async (response) => {
       if (response.url().includes('/api/v1/instance/login-token') && response.ok()) token = ((await response.json()) as { token: string }).token;
@@ -104,7 +107,8 @@ test.describe('machines', () => {
   });
 
   test('when the token cannot be fetched, the error is shown and the instance app opens signed out', async ({ page }) => {
-    await signInTo(page, '/web/build', 'machine-token');
+    await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine-token'));
+    await page.reload();
     await newRunningMachine(page, 'No token');
     await page.route('**/api/v1/instance/login-token**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again in a moment.' }) }));
     const [workspace] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open No token in a new window' }).click()]);
@@ -117,7 +121,8 @@ test.describe('machines', () => {
   });
 
   test('the machine page and the workspace have no axe violations in either theme', async ({ page }) => {
-    await signInTo(page, '/web/build', 'machine-axe');
+    await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine-axe'));
+    await page.reload();
     await newRunningMachine(page, 'Checked');
     for (const theme of ['light', 'dark'] as const) {
       await forceTheme(page, theme);

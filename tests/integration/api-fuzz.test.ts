@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { NextApiRequest, NextApiResponse } from 'next';
+import * as billingRouteBuilders from '@/server/api/v1/billing-routes';
 import * as learningRouteBuilders from '@/server/api/v1/learning-routes';
 import * as previewRouteBuilders from '@/server/api/v1/preview-routes';
 import * as progressRouteBuilders from '@/server/api/v1/progress-routes';
@@ -19,6 +20,7 @@ import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { apiCaller, testAuthenticate } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
+import { subscribeToPro } from './support/subscribe';
 
 /**
  * Every route of API v1 with generated queries, path ids and bodies — mostly valid requests with
@@ -39,6 +41,9 @@ let codeLessons: LessonRef[] = [];
 /** The learner's own projects (with a snapshot each), another learner's (one shared), and made-up ids. */
 let projectIds: string[] = [];
 const snapshotIds: string[] = [];
+/** The learner's checkouts and payments (from a real test checkout), for the billing routes. */
+let checkoutIds: string[] = [];
+let paymentIds: string[] = [];
 const serverErrors: unknown[] = [];
 const counts = { runRoutes: 0, adapter: 0 };
 const statuses = new Map<number, number>();
@@ -83,6 +88,12 @@ beforeAll(async () => {
   codeLessons = [...code.filter((lesson) => lesson.lessonType !== 'Python'), ...code.filter((lesson) => lesson.lessonType === 'Python').slice(0, 3)];
   const [learner, engineer] = await Promise.all([emulatorUser({ displayName: 'Fuzz Learner' }), emulatorUser({ roles: ['course_engineer'] })]);
   tokens = { learner: learner.idToken, engineer: engineer.idToken };
+  // Pro, so the project routes get past the free allowance (the billing routes, fuzzed last, may end it).
+  await services.users.syncFromIdentity({ uid: learner.uid, email: null, displayName: null, roles: [], impersonated: false, authTime: null });
+  const open = await services.billing.startCheckout({ uid: learner.uid, email: null, roles: [] }, { plan: 'monthly', redirectUrl: '/web/build' });
+  await subscribeToPro(services, learner.uid);
+  checkoutIds = [open.checkoutId];
+  paymentIds = (await services.billing.overview(learner.uid)).payments.map((payment) => payment.id);
   const newProject = async (token: string, template: string) => (await call(projectRouteBuilders.projectsRoutes(services), token, { method: 'POST', body: { template } })).body as { id: string };
   const own = await Promise.all(PROJECT_TEMPLATES.map((template) => newProject(tokens.learner, template)));
   const others = await Promise.all([newProject(tokens.engineer, 'web'), newProject(tokens.engineer, 'python')]);
@@ -316,6 +327,38 @@ const ROUTES: Record<string, FuzzRoute> = {
   'projectShareRoutes DELETE': projectRoute((s) => projectRouteBuilders.projectShareRoutes(s), 'DELETE', 20),
   sharedProjectRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRoutes(s), 'GET', 40),
   sharedProjectRemixRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRemixRoutes(s), 'POST', 30),
+  // Billing last: a fuzzed cancel or refund may end the learner's Pro.
+  billingRoutes: { build: (s) => billingRouteBuilders.billingRoutes(s), caller: 'learner', base: () => noQuery(), runs: 30 },
+  checkoutRoutes: {
+    build: (s) => billingRouteBuilders.checkoutRoutes(s),
+    caller: 'learner',
+    base: () =>
+      noQuery(
+        fc.record(
+          {
+            plan: fc.constantFrom('monthly', 'yearly'),
+            flow: fc.constantFrom('web', 'web2app'),
+            redirectUrl: fc.oneof(fc.constantFrom('/web/build', '/web/python/sections/1', 'https://evil.example/', '//evil.example', 'javascript:alert(1)', 'codetrail://home'), fc.string({ maxLength: 60 })),
+            trackingReferer: fc.constantFrom('paywall', 'lesson:py-1', 'settings'),
+          },
+          { requiredKeys: ['plan'] },
+        ),
+      ),
+    runs: 40,
+  },
+  checkoutStatusRoutes: { build: (s) => billingRouteBuilders.checkoutStatusRoutes(s), caller: 'learner', base: () => fc.constantFrom(...checkoutIds, 'cs_missing').map((checkoutId) => ({ query: { checkoutId } })), runs: 30 },
+  testCheckoutRoutes: { build: (s) => billingRouteBuilders.testCheckoutRoutes(s), caller: 'learner', base: () => fc.constantFrom(...checkoutIds, 'cs_missing').map((checkoutId) => ({ query: { checkoutId } })), runs: 30 },
+  'testCheckoutRoutes POST': {
+    build: (s) => billingRouteBuilders.testCheckoutRoutes(s),
+    method: 'POST',
+    caller: 'learner',
+    base: () => fc.tuple(fc.constantFrom(...checkoutIds, 'cs_missing'), fc.constantFrom('succeeds', 'fails-at-renewal', 'declined', 'stolen')).map(([checkoutId, card]) => ({ query: { checkoutId }, body: { card } })),
+    runs: 30,
+  },
+  cancelRoutes: { build: (s) => billingRouteBuilders.cancelRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
+  resumeRoutes: { build: (s) => billingRouteBuilders.resumeRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
+  refundRoutes: { build: (s) => billingRouteBuilders.refundRoutes(s), caller: 'learner', base: () => fc.constantFrom(...paymentIds, 'pi_missing').map((paymentId) => ({ query: { paymentId } })), runs: 20 },
+  portalRoutes: { build: (s) => billingRouteBuilders.portalRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
 };
 
 /** Every path inside a JSON value, the value itself first. */
@@ -509,7 +552,7 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
 
 describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
   it('covers every route builder the API exports', () => {
-    const builders = [learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
+    const builders = [billingRouteBuilders, learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function')
         .map(([name]) => name),

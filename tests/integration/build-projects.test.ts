@@ -27,21 +27,13 @@ import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
+import { quizLesson } from './support/content-fixtures';
+import { subscribeToPro } from './support/subscribe';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 
 // ---- a published track with two guided projects, so the import does not depend on the curriculum
 
-const quizLesson = (id: string): Lesson => ({
-  id,
-  title: id,
-  explanation: 'Pick one.',
-  hints: [],
-  codeLanguage: null,
-  interaction: { kind: 'multiple-choice', question: 'Which?', choices: [{ text: 'this', correct: true }, { text: 'that', correct: false }] },
-  executableContent: null,
-  source: `fixture/${id}.md`,
-});
 const codeLesson = (id: string, files: LessonFileDefinition[], seed: string | null = null): Lesson => ({
   ...quizLesson(id),
   interaction: { kind: 'code' },
@@ -130,6 +122,8 @@ beforeAll(async () => {
   services = createServices(handle.db, { now: () => clock, rateLimits: roomyLimits });
   publishSetVersion = (await services.content.publish(content)).publishSetVersion;
   [ada, bo] = await Promise.all([emulatorUser({ displayName: 'Ada Builder' }), emulatorUser({ displayName: 'Bo Remixer' })]);
+  // Past the free allowance of projects: both are Pro (billing.test.ts holds the free learner to it).
+  for (const learner of [ada, bo]) await subscribeToPro(services, learner.uid);
 }, 60_000);
 
 afterAll(async () => {
@@ -431,6 +425,7 @@ describe(`build area API on ${DATABASE}`, () => {
 
   it(`refuses a learner's project number ${MAX_PROJECTS_PER_LEARNER + 1} (create, duplicate, remix, restore); deleted ones do not count`, async () => {
     const learner = await emulatorUser();
+    await subscribeToPro(services, learner.uid);
     const first = await create(learner.idToken);
     await Promise.all(Array.from({ length: MAX_PROJECTS_PER_LEARNER - 2 }, () => create(learner.idToken, { template: 'javascript' })));
     // The last place, asked for five times at once: exactly one gets it.
@@ -458,6 +453,7 @@ describe(`build area API on ${DATABASE}`, () => {
 
   it('imports a finished guided project once, with the learner’s saved files, never again after a delete', async () => {
     const learner = await emulatorUser();
+    await subscribeToPro(services, learner.uid);
     const lesson = (chapterId: string, lessonId: string, tutorialId = 'bf-quiz-project') => ({ trackId: 'buildfix', tutorialId, chapterId, lessonId });
     const complete = async (path: ReturnType<typeof lesson>) => {
       const response = await call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: path, body: { mode: 'learn', attempts: 1, usedHints: false } });

@@ -17,6 +17,7 @@ import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
+import { subscribeToPro } from './support/subscribe';
 
 /**
  * Machines end to end below the browser: the spec calls, limits, login tokens, idle stop and
@@ -80,6 +81,8 @@ beforeAll(async () => {
   provisioner = createLocalProvisioner({ dataDir });
   services = createServices(handle.db, { now: () => clock, rateLimits: roomyLimits, provisioner });
   const [first, second] = await Promise.all([emulatorUser({ displayName: 'Ada' }), emulatorUser({ displayName: 'Bo' })]);
+  // Machines are Pro (billing.test.ts holds a free learner to that).
+  for (const learner of [first, second]) await subscribeToPro(services, learner.uid);
   ada = first.idToken;
   bo = second.idToken;
 }, 60_000);

@@ -8,6 +8,7 @@ import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
 import { apiCaller } from './support/api-call';
 import { emulatorUser } from './support/emulator';
+import { subscribeToPro } from './support/subscribe';
 
 /** A small published track of its own, so these tests do not depend on the curriculum's wording. */
 function lesson(id: string): Lesson {
@@ -77,7 +78,10 @@ describe('progress API', () => {
     call(completeLessonRoutes(services), token, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone: 'Europe/Lisbon', ...body } });
 
   beforeAll(async () => {
-    token = (await emulatorUser()).idToken;
+    const learner = await emulatorUser();
+    // Guided projects are Pro (billing.test.ts holds a free learner to that).
+    await subscribeToPro(services, learner.uid);
+    token = learner.idToken;
   });
 
   it('a completion awards XP once and counts the day; the streak screen is due', async () => {

@@ -152,6 +152,11 @@ describe('the production configuration', () => {
       INSTANCE_ORIGIN: 'https://machines.codetrail.example',
       INSTANCE_APP_SECRET: 'i'.repeat(40),
       COOKIE_SECRET_CURRENT: 'x'.repeat(40),
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+      STRIPE_PRICE_MONTHLY: 'price_monthly',
+      STRIPE_PRICE_YEARLY: 'price_yearly',
     });
     expect(production.stdout).toContain('REFUSED AuthenticationError');
     expect(production.stdout).not.toContain('ACCEPTED');

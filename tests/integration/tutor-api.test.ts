@@ -10,6 +10,7 @@ import { createServices, type Services } from '@/server/services/services';
 import type { TutorConfig } from '@/server/services/tutor-service';
 import { openTestDatabase } from './support/database';
 import { emulatorUser, testAdminAuth } from './support/emulator';
+import { subscribeToPro } from './support/subscribe';
 
 /** A local OpenAI-compatible endpoint: records what it is asked and answers like a chat model. */
 function fakeModel(answer: (body: { messages: { role: string; content: string }[] }) => { status: number; body: unknown }) {
@@ -43,7 +44,10 @@ beforeAll(async () => {
   services = createServices(handle.db);
   const { content } = await compileContent(path.resolve('content'));
   await services.content.publish(content);
-  token = (await emulatorUser()).idToken;
+  const learner = await emulatorUser();
+  // The model-backed tutor is Pro (billing.test.ts holds a free learner to that).
+  await subscribeToPro(services, learner.uid);
+  token = learner.idToken;
 });
 
 afterAll(async () => {

@@ -29,5 +29,14 @@ export const paths = {
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),
   buildMachine: (machineId: string, backlink?: string | null) => withQuery(`/web/build/machines/${seg(machineId)}`, { backlink }),
   sharedProject: (projectId: string) => `/web/shared/${seg(projectId)}`,
+  /** The paywall: what Pro gives, the plans, on to subscribe (issue 15). */
+  pro: (redirectUrl?: string | null, trackingReferer?: string | null) => withQuery('/web/pro', { redirectUrl, trackingReferer }),
+  subscribe: (redirectUrl?: string | null, trackingReferer?: string | null) => withQuery('/web/subscribe', { redirectUrl, trackingReferer }),
+  web2appSubscribe: (redirectUrl?: string | null, trackingReferer?: string | null) => withQuery('/web2app/subscribe', { redirectUrl, trackingReferer }),
+  web2appSignup: (redirectUrl?: string | null) => withQuery('/web2app/signup', { redirectUrl }),
+  web2appSuccess: (redirectUrl?: string | null) => withQuery('/web2app/success', { redirectUrl }),
+  purchaseSuccessful: (checkoutId: string) => withQuery('/web/purchase-successful', { checkout: checkoutId }),
+  testCheckout: (checkoutId: string) => `/web/billing/test-checkout/${seg(checkoutId)}`,
+  billingSettings: () => '/web/settings#billing',
   withQuery,
 } as const;

@@ -45,6 +45,15 @@ export const API_ERROR_MESSAGES = {
   stopMachine: 'Could not stop the machine',
   deleteMachine: 'Could not delete the machine',
   fetchLoginToken: 'Could not fetch a sign-in token for the machine',
+  fetchBilling: 'Could not fetch your plan',
+  startCheckout: 'Could not start the checkout',
+  fetchCheckout: 'Could not check the purchase',
+  fetchTestCheckout: 'Could not open the test checkout',
+  completeTestCheckout: 'Could not complete the test payment',
+  cancelSubscription: 'Could not cancel the subscription',
+  resumeSubscription: 'Could not keep the subscription',
+  refundPayment: 'Could not refund the payment',
+  openBillingPortal: 'Could not open the billing portal',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

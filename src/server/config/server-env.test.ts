@@ -66,6 +66,11 @@ describe('parseServerEnv', () => {
       PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.app',
       INSTANCE_ORIGIN: 'https://machines.codetrail.app',
       INSTANCE_APP_SECRET: 'i'.repeat(40),
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_example',
+      STRIPE_WEBHOOK_SECRET: 'whsec_example',
+      STRIPE_PRICE_MONTHLY: 'price_monthly',
+      STRIPE_PRICE_YEARLY: 'price_yearly',
     };
 
     it('starts with a real project, its own cookie key and an https origin', () => {
@@ -87,6 +92,8 @@ describe('parseServerEnv', () => {
       ['no instance app origin', { INSTANCE_ORIGIN: '' }, /INSTANCE_ORIGIN must be the instance app's own https/],
       ['the instance app on the app origin', { INSTANCE_ORIGIN: 'https://codetrail.app' }, /INSTANCE_ORIGIN must be an origin of its own/],
       ['no instance secret', { INSTANCE_APP_SECRET: '' }, /INSTANCE_APP_SECRET must be your own/],
+      ['the local payment provider', { BILLING_PROVIDER: 'local' }, /BILLING_PROVIDER must be stripe/],
+      ['a Stripe double', { STRIPE_API_BASE: 'http://127.0.0.1:12111' }, /STRIPE_API_BASE is for tests/],
       ['a short instance secret', { INSTANCE_APP_SECRET: 'short' }, /at least 32/],
       ['kubernetes without an image', { MACHINE_DRIVER: 'kubernetes' }, /MACHINE_IMAGE is required/],
     ])('refuses to start with %s', (_label, change, message) => {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
 import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
+import { checkPlanPrices, DEFAULT_PLAN_PRICES, type PlanPrices } from '@/domain/billing/plans';
+import { DEFAULT_FREE_ALLOWANCE } from '@/domain/billing/entitlement';
+import { DEFAULT_GRACE_DAYS } from '@/domain/billing/subscription-state';
+import { checkAppLinkPrefix, DEFAULT_APP_LINKS, type AppLinkConfig } from '@/domain/billing/app-redirect';
 import { DEFAULT_MACHINE_QUOTA, MACHINE_IDLE_MINUTES, type MachineQuota } from '@/domain/machines/machine-rules';
 
 /**
@@ -68,6 +72,21 @@ const serverEnvSchema = z.object({
   MACHINE_K8S_NAMESPACE: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'MACHINE_K8S_NAMESPACE must be a Kubernetes namespace name').default('codetrail-machines'),
   MACHINE_IMAGE: z.string().min(1).optional(),
   MACHINE_STORAGE_CLASS: z.string().min(1).optional(),
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  BILLING_CURRENCY: z.string().default(DEFAULT_PLAN_PRICES.currency).transform((value) => value.toUpperCase()),
+  BILLING_PRICE_MONTHLY: z.coerce.number().int().default(DEFAULT_PLAN_PRICES.monthlyMinor),
+  BILLING_PRICE_YEARLY: z.coerce.number().int().default(DEFAULT_PLAN_PRICES.yearlyMinor),
+  BILLING_TRIAL_DAYS: z.coerce.number().int().default(DEFAULT_PLAN_PRICES.trialDays),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(DEFAULT_GRACE_DAYS),
+  BILLING_FREE_PROJECTS: z.coerce.number().int().min(0).max(1000).default(DEFAULT_FREE_ALLOWANCE.freeProjects),
+  BILLING_LOCAL_WEBHOOK_SECRET: z.string().min(16, 'BILLING_LOCAL_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… / rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be the endpoint\'s signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'STRIPE_PRICE_MONTHLY must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  WEB2APP_APP_LINKS: csv,
+  WEB2APP_DEFAULT_APP_LINK: z.string().optional(),
 });
 
 /** Local only: the instance app and the web app share this when INSTANCE_APP_SECRET is not set. */
@@ -84,6 +103,20 @@ export interface MachineConfig {
   network: 'none' | 'internet';
   idleMinutes: number;
   kubernetes: { namespace: string; image: string | null; storageClass: string | null };
+}
+
+/** Local only: signs the local provider's webhook events when BILLING_LOCAL_WEBHOOK_SECRET is not set. */
+const LOCAL_WEBHOOK_SECRET = 'whsec_codetrail_local_billing_not_for_production';
+
+export interface BillingConfig {
+  provider: 'local' | 'stripe';
+  prices: PlanPrices;
+  graceDays: number;
+  freeProjects: number;
+  /** The secret webhook signatures are checked with: Stripe's endpoint secret, or the local one. */
+  webhookSecret: string;
+  stripe: { secretKey: string; priceIds: { monthly: string; yearly: string }; apiBase: string | null } | null;
+  appLinks: AppLinkConfig;
 }
 
 export interface ServerEnv {
@@ -112,6 +145,7 @@ export interface ServerEnv {
   /** The optional OpenAI-compatible tutor model; null keeps the tutor fully offline. */
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   machines: MachineConfig;
+  billing: BillingConfig;
 }
 
 export class ConfigurationError extends Error {
@@ -136,6 +170,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   const instanceOrigin = (env.INSTANCE_ORIGIN ?? `http://localhost:${instancePort}`).replace(/\/+$/, '');
   if (new URL(instanceOrigin).origin === new URL(appOrigin).origin) throw new ConfigurationError('INSTANCE_ORIGIN must be an origin of its own, not the app\'s (machines run learners\' code).');
   if (env.MACHINE_DRIVER === 'kubernetes' && !env.MACHINE_IMAGE) throw new ConfigurationError('MACHINE_IMAGE is required with MACHINE_DRIVER=kubernetes (deploy/README.md).');
+  const billing = billingConfig(env);
   const { projectId, authEmulatorHost } = firebaseModeOf(source.NEXT_PUBLIC_FIREBASE_PROJECT_ID, source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
   const local = authEmulatorHost !== null;
 
@@ -201,7 +236,36 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
       idleMinutes: env.MACHINE_IDLE_MINUTES,
       kubernetes: { namespace: env.MACHINE_K8S_NAMESPACE, image: env.MACHINE_IMAGE ?? null, storageClass: env.MACHINE_STORAGE_CLASS ?? null },
     },
+    billing,
     tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
+  };
+}
+
+function billingConfig(env: z.infer<typeof serverEnvSchema>): BillingConfig {
+  const prices: PlanPrices = { currency: env.BILLING_CURRENCY, monthlyMinor: env.BILLING_PRICE_MONTHLY, yearlyMinor: env.BILLING_PRICE_YEARLY, trialDays: env.BILLING_TRIAL_DAYS };
+  const verdict = checkPlanPrices(prices);
+  if (!verdict.ok) throw new ConfigurationError(verdict.message);
+  const prefixes = env.WEB2APP_APP_LINKS.length > 0 ? env.WEB2APP_APP_LINKS : DEFAULT_APP_LINKS.prefixes;
+  for (const prefix of prefixes) {
+    const problem = checkAppLinkPrefix(prefix);
+    if (problem) throw new ConfigurationError(`WEB2APP_APP_LINKS: ${problem}.`);
+  }
+  const fallback = env.WEB2APP_DEFAULT_APP_LINK ?? (env.WEB2APP_APP_LINKS.length > 0 ? prefixes[0]! : DEFAULT_APP_LINKS.fallback);
+  if (!prefixes.some((prefix) => fallback.toLowerCase().startsWith(prefix.toLowerCase()))) throw new ConfigurationError('WEB2APP_DEFAULT_APP_LINK must start with one of WEB2APP_APP_LINKS.');
+  let stripe: BillingConfig['stripe'] = null;
+  if (env.BILLING_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const).filter((name) => !env[name]);
+    if (missing.length > 0) throw new ConfigurationError(`BILLING_PROVIDER=stripe needs ${missing.join(', ')} (.env.example).`);
+    stripe = { secretKey: env.STRIPE_SECRET_KEY!, priceIds: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! }, apiBase: env.STRIPE_API_BASE ?? null };
+  }
+  return {
+    provider: env.BILLING_PROVIDER,
+    prices,
+    graceDays: env.BILLING_GRACE_DAYS,
+    freeProjects: env.BILLING_FREE_PROJECTS,
+    webhookSecret: stripe ? env.STRIPE_WEBHOOK_SECRET! : (env.BILLING_LOCAL_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET),
+    stripe,
+    appLinks: { prefixes, fallback },
   };
 }
 
@@ -225,6 +289,8 @@ function refuseLocalConveniences(env: z.infer<typeof serverEnvSchema>, source: R
   if (!env.PREVIEW_ORIGIN?.startsWith('https://')) problems.push('PREVIEW_ORIGIN must be your https:// user-content domain, e.g. https://p-{id}.codetrail-usercontent.app');
   if (!env.INSTANCE_ORIGIN?.startsWith('https://')) problems.push('INSTANCE_ORIGIN must be the instance app\'s own https:// origin, e.g. https://machines.codetrail.app');
   if (!env.INSTANCE_APP_SECRET || env.INSTANCE_APP_SECRET === LOCAL_INSTANCE_SECRET) problems.push('INSTANCE_APP_SECRET must be your own random secret, shared only with the instance app');
+  if (env.BILLING_PROVIDER !== 'stripe') problems.push('BILLING_PROVIDER must be stripe: the local provider\'s test checkout gives Pro away without payment');
+  if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE is for tests against a local Stripe double: unset it');
   if (problems.length > 0) throw new ConfigurationError(`APP_ENV=production refuses to start: ${problems.join('; ')}.`);
 }
 

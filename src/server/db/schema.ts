@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ProjectFile } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
@@ -338,4 +338,124 @@ export const machineLoginTokens = pgTable('machine_login_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens };
+/** Billing (issue 15): the provider's customer of each learner (Stripe's `cus_…`, or the local provider's). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    /** Local provider only: the test card on file (succeeds | fails-at-renewal). */
+    testCard: text('test_card'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('billing_customers_customer_idx').on(table.provider, table.customerId)],
+);
+
+/** A checkout we started: remembers who, which plan, and where to go afterwards (never taken from the redirect). */
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's session id (Stripe's `cs_…`); the local provider uses this row's id. */
+    providerSessionId: text('provider_session_id'),
+    planId: text('plan_id').notNull(),
+    /** web | web2app */
+    flow: text('flow').notNull(),
+    /** Checked when the checkout started: an app path (web) or an app link (web2app); null: the default. */
+    redirectUrl: text('redirect_url'),
+    trackingReferer: text('tracking_referer'),
+    trialDays: integer('trial_days').notNull().default(0),
+    /** open | complete | expired */
+    status: text('status').notNull().default('open'),
+    subscriptionId: text('subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('billing_checkouts_user_idx').on(table.userId, table.createdAt), uniqueIndex('billing_checkouts_provider_session_idx').on(table.provider, table.providerSessionId)],
+);
+
+/** Subscriptions as the provider's webhooks last described them (src/domain/billing/subscription-state.ts). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    planId: text('plan_id').notNull(),
+    status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** `created` (seconds) of the event this snapshot came from: older ones are ignored. */
+    snapshotCreated: bigint('snapshot_created', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId), index('subscriptions_status_period_idx').on(table.status, table.currentPeriodEnd)],
+);
+
+/** What a learner is entitled to, derived from their subscriptions at every event: one row read per gate. */
+export const entitlements = pgTable('entitlements', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Pro until then; null: not Pro. */
+  proUntil: timestamp('pro_until', { withTimezone: true }),
+  state: text('state').notNull(),
+  subscriptionId: text('subscription_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Payments (an invoice each): receipts on the billing page, refunds within the window. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subscriptionId: text('subscription_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** failed | paid | refunded (only ever forward) */
+    status: text('status').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    paymentIntentId: text('payment_intent_id'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    number: text('number'),
+    receiptUrl: text('receipt_url'),
+  },
+  (table) => [index('payments_user_idx').on(table.userId, table.paidAt), index('payments_intent_idx').on(table.paymentIntentId)],
+);
+
+/** Every webhook event processed, by the provider's event id: a replay is acknowledged and changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  /** The event's own time (seconds). */
+  created: bigint('created', { mode: 'number' }).notNull(),
+  userId: text('user_id'),
+  /** applied | ignored (older snapshot, unknown learner, unhandled type) */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents };

@@ -2,6 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import { chapterAccess, lockedChapterNotice } from '@/domain/progress/chapter-lock';
 import { paths } from '@/domain/routing/paths';
+import { tutorialFeature } from '@/domain/billing/entitlement';
 import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonDto, lessonStepDto } from '@/server/api/v1/content-dto';
 import { ID_PATTERN } from '@/server/content/content-error';
@@ -37,6 +38,9 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
     return { notFound: true };
   }
   const { track, tutorial, chapter } = located;
+  // Pro content (issue 15): a free learner meets the paywall, which leads back here after purchase.
+  const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
+  if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
   const completed = await services.learning.completedLessonIds(user.id, track.id);
   // The path's lock rule decides what opens, as the section page decides what shows locked.
   const access = chapterAccess(track, completed, chapter.id, user.roles);
@@ -83,7 +87,8 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
       initialFilesSavedAt: opening?.savedAt ?? null,
       editorPrefetch: editorPrefetchFor(chapter),
       clearProgress: mode === 'tutor' && context.query.clearProgress === 'true',
-      tutorModel: serverEnv().tutor !== null,
+      // The model-backed tutor is Pro; free learners keep the built-in explanations.
+      tutorModel: serverEnv().tutor !== null && (await services.billing.accessTo({ uid: user.id, roles: user.roles }, { kind: 'model-tutor' })).allowed,
     },
   };
 }

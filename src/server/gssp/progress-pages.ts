@@ -7,6 +7,7 @@ import { serverEnv } from '@/server/config/server-env';
 import { getServices } from '@/server/services/services';
 import { withSession } from './with-session';
 import { paths } from '@/domain/routing/paths';
+import { tutorialFeature } from '@/domain/billing/entitlement';
 
 /** Set-Cookie for spec §9 progress cookies (two days, lax, secure over https, path /). */
 export function progressCookie(name: string, value: string): string {
@@ -26,6 +27,8 @@ export interface SectionPageProps {
   sectionIndex: number;
   sections: PathSection[];
   tracks: { id: string; title: string }[];
+  /** A Pro section seen by a free learner: the gate's sentence and the paywall's link; null when open. */
+  proLock: { message: string; unlockUrl: string } | null;
   [key: string]: unknown;
 }
 
@@ -40,7 +43,10 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
   if (sectionIndex >= path.sections.length) return { redirect: { destination: paths.activeSection(path.track.id), permanent: false } };
   rememberActiveSection(context, path.track.id, sectionIndex);
   const tracks = (await services.content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
-  return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks } };
+  const firstTutorial = path.track.sections[sectionIndex]?.tutorialIds[0];
+  const access = firstTutorial ? await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(path.track, firstTutorial)) : ({ allowed: true } as const);
+  const proLock = access.allowed ? null : { message: access.message, unlockUrl: paths.pro(paths.section(path.track.id, sectionIndex), 'section') };
+  return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks, proLock } };
 });
 
 /** /web/{trackId}/section/active: the first section with unfinished work. */

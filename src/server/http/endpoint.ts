@@ -124,7 +124,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
   } catch (error) {
     // By name, not instanceof: the services may come from another Next bundle's copy of these classes.
     if (isNamedError<AuthenticationError>(error, 'AuthenticationError')) return json(401, { message: error.message });
-    if (isHttpError(error)) return json(error.status, { message: error.message }, error.headers);
+    if (isHttpError(error)) return json(error.status, { ...error.details, message: error.message }, error.headers);
     if (isNamedError<RateLimitedError>(error, 'RateLimitedError')) return json(429, { message: error.message }, { 'Retry-After': String(error.retryAfterSeconds) });
     deps.logError?.(error, request);
     return json(500, { message: 'Something went wrong on our side. Please try again in a moment.' });

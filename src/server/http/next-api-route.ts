@@ -10,23 +10,29 @@ import { HttpError, isHttpError } from './http-error';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** Route files must also `export const config = { api: { bodyParser: false } }` so we parse JSON ourselves. */
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/** The request body as bytes, refused past `max` bytes (413) before it is all read. */
+export async function readRawBody(req: IncomingMessage, max = MAX_JSON_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  if (declared > max) throw new HttpError(413, `The request body is larger than ${max} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_JSON_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+    if (size > max) throw new HttpError(413, `The request body is larger than ${max} bytes.`);
     chunks.push(buffer);
   }
-  if (size === 0) return undefined;
+  return Buffer.concat(chunks);
+}
+
+/** Route files must also `export const config = { api: { bodyParser: false } }` so we parse JSON ourselves. */
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const raw = await readRawBody(req);
+  if (raw.length === 0) return undefined;
   const contentType = String(req.headers['content-type'] ?? '');
   if (!/^application\/json\b/i.test(contentType)) throw new HttpError(415, 'Send the body as application/json.');
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }

@@ -6,7 +6,7 @@ const globalForHousekeeping = globalThis as typeof globalThis & { __codetrailMac
 
 /**
  * Once per app process: adopt or stop what an earlier process left running (restart recovery),
- * then every minute stop idle machines and measure running machines' files. Several app processes may each run it: every step is a
+ * then every minute stop idle machines, measure running machines' files and run the local payment provider's clock. Several app processes may each run it: every step is a
  * conditional state transition, so a machine is stopped once whoever gets there first.
  */
 export function startMachineHousekeeping(): void {
@@ -20,6 +20,13 @@ export function startMachineHousekeeping(): void {
       if (over.length > 0) logger.warn(`machines: ${over.length} machine(s) over their disk allowance`);
     } catch (error) {
       logger.error('machines: idle stop failed', error);
+    }
+    try {
+      // The local payment provider's clock: renewals, failed renewals, ends at the period's end.
+      const billed = await (await getServices()).billing.runLocalClock();
+      if (billed.renewed + billed.failed + billed.ended > 0) logger.info(`billing (local): ${billed.renewed} renewed, ${billed.failed} failed, ${billed.ended} ended`);
+    } catch (error) {
+      logger.error('billing: the local provider\'s clock failed', error);
     }
   };
   globalForHousekeeping.__codetrailMachineHousekeeping = setInterval(() => void cull(), CULL_EVERY_MS);

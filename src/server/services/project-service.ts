@@ -62,7 +62,11 @@ function refuseInvalidFiles(language: ProjectLanguage, files: ProjectFile[]): vo
   if (!verdict.ok) throw new HttpError(verdict.kind === 'too-large' ? 413 : 422, verdict.message);
 }
 
-export function createProjectService(db: Database, content: ContentService, now: () => Date) {
+/**
+ * `beforeCreate` is the Pro gate (issue 15): it is told how many projects the owner keeps, under
+ * the owner's lock, and throws 402 when one more needs Pro.
+ */
+export function createProjectService(db: Database, content: ContentService, now: () => Date, beforeCreate: (ownerId: string, ownedProjects: number) => Promise<void> = async () => undefined) {
   const repository = createProjectRepository(db);
   const learning = createLearningRepository(db);
   const transaction = <T>(work: (repo: ProjectRepository) => Promise<T>): Promise<T> => db.transaction((tx) => work(createProjectRepository(tx as unknown as Database)));
@@ -78,13 +82,24 @@ export function createProjectService(db: Database, content: ContentService, now:
   /** Locks the owner (creations queue) and refuses past the project limit. */
   async function holdRoomForOneMore(repo: ProjectRepository, ownerId: string): Promise<void> {
     if (!(await repo.lockOwner(ownerId))) throw new Error(`No user row for ${ownerId}: API callers are synced before the handler runs`);
-    if ((await repo.countActive(ownerId)) >= MAX_PROJECTS_PER_LEARNER) {
+    const owned = await repo.countActive(ownerId);
+    if (owned >= MAX_PROJECTS_PER_LEARNER) {
       throw conflict(`You have ${MAX_PROJECTS_PER_LEARNER} projects, the most you can keep. Delete one to make room for another.`);
     }
   }
 
+  /**
+   * The Pro gate, asked before the owner's transaction: it reads the entitlement on its own
+   * connection, which the embedded database (one connection) could not give inside it. Two
+   * creations racing at the free allowance may both pass; MAX_PROJECTS_PER_LEARNER still holds.
+   */
+  async function askGate(ownerId: string): Promise<void> {
+    await beforeCreate(ownerId, await repository.countActive(ownerId));
+  }
+
   async function create(ownerId: string, project: Omit<NewProject, 'ownerId' | 'at'>): Promise<Project> {
     refuseInvalidFiles(project.language, project.files);
+    await askGate(ownerId);
     return transaction(async (repo) => {
       await holdRoomForOneMore(repo, ownerId);
       return projectDto(await repo.insert({ ...project, ownerId, at: now() }));
@@ -194,7 +209,9 @@ export function createProjectService(db: Database, content: ContentService, now:
     },
 
     /** Undoes a delete within the window (the project counts toward the limit again); a project not deleted comes back as it is. */
-    restore(ownerId: string, id: string): Promise<Project> {
+    async restore(ownerId: string, id: string): Promise<Project> {
+      // A deleted project comes back as one more: past the free allowance that is Pro's.
+      if ((await owned(repository, ownerId, id, { includeDeleted: true })).deletedAt) await askGate(ownerId);
       return transaction(async (repo) => {
         // The owner first, as every creation locks it: the same order everywhere, no deadlock.
         await repo.lockOwner(ownerId);

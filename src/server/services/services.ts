@@ -14,8 +14,11 @@ import type { Provisioner } from '@/server/machines/machine-contracts';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createSessionService, type SessionService } from './session-service';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
-import { serverEnv } from '@/server/config/server-env';
+import { serverEnv, type BillingConfig } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
+import { createBillingService, type BillingService } from './billing-service';
+import type { BillingProvider } from '@/server/billing/billing-provider';
+import { buildRedirectAllowList } from '@/domain/redirect/resolve-redirect';
 
 export interface Services {
   users: UserService;
@@ -32,25 +35,39 @@ export interface Services {
   projects: ProjectService;
   /** Machines: learners' Linux workspaces, through the configured provisioner (docs/machines.md). */
   machines: MachineService;
+  /** Codetrail Pro: plans, checkouts, webhooks, the entitlement every gate asks (README "Subscription"). */
+  billing: BillingService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner } = {}): Services {
+export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
   const env = serverEnv();
   const progress = createProgressService(db, content);
+  const users = createUserService(db);
+  const billing = createBillingService(db, {
+    config: options.billingConfig ?? env.billing,
+    appOrigin: env.appOrigin,
+    redirectAllowList: buildRedirectAllowList(env.ownHosts, { local: env.local }),
+    now,
+    ...(options.billingProvider ? { provider: options.billingProvider } : {}),
+  });
+  /** Pro's project allowance, asked under the owner's lock (roles from the synced user row). */
+  const projectGate = async (ownerId: string, ownedProjects: number) => {
+    await billing.requireAccess({ uid: ownerId, roles: await users.roles(ownerId) }, { kind: 'build-project', ownedProjects });
+  };
   return {
-    users: createUserService(db),
+    users,
     content,
     learning: createLearningService(db, content),
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
     progress,
     profiles: createProfileService(db, content, progress),
-    projects: createProjectService(db, content, now),
+    projects: createProjectService(db, content, now, projectGate),
     machines: createMachineService(db, {
       provisioner: options.provisioner ?? createProvisioner(env),
       quota: env.machines.quota,
@@ -59,6 +76,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
       tokenKeys: env.cookieKeys,
       now,
     }),
+    billing,
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,

@@ -47,6 +47,11 @@ export function createUserService(db: Database, now: () => number = Date.now) {
       };
     },
 
+    /** The roles last synced from the learner's token (empty for an unknown learner). */
+    async roles(userId: string): Promise<string[]> {
+      return (await repository.findById(userId))?.roles ?? [];
+    },
+
     async recordVisit(identity: Identity, appName: string): Promise<{ visitedAt: string }> {
       const { visitedAt } = await repository.recordVisit(identity.uid, appName);
       return { visitedAt: visitedAt.toISOString() };

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { confirmPasswordReset, sendPasswordResetEmail, verifyPasswordResetCode } from 'firebase/auth';
@@ -9,31 +9,23 @@ import { publicEnv } from '@/lib/env/public-env';
 import { Alert, AuthLayout, Button, PageLoader, Stack, TextField } from '@/ui';
 import { AuthGate } from '../components/auth-gate';
 import { FormError } from '../components/form-error';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useIdentitySubmit } from '../hooks/use-identity-submit';
 import { clientAuth } from '../firebase-client';
 import { paths } from '@/domain/routing/paths';
 
 function RequestResetForm() {
-  const { values, field, check } = useFormFields({ email: '' }, ({ email }) => ({ email: validateEmail(email) }));
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!check()) return;
-    const email = values.email.trim();
-    setSubmitting(true);
-    try {
+  const { field, formError, submitting, submit } = useIdentitySubmit(
+    { email: '' },
+    ({ email }) => ({ email: validateEmail(email) }),
+    'reset-request',
+    async (values) => {
+      const email = values.email.trim();
       await sendPasswordResetEmail(clientAuth(), email, { url: `${window.location.origin}/web/login` });
       setSentTo(email);
-    } catch (caught) {
-      setFormError(identityErrorMessage(caught, 'reset-request'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    false,
+  );
 
   if (sentTo) {
     return (
@@ -69,9 +61,17 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
   const router = useRouter();
   const [accountEmail, setAccountEmail] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const { values, field, check } = useFormFields<NewPasswordInput>({ password: '', confirmPassword: '' }, validatePasswordChange);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { field, formError, submitting, submit } = useIdentitySubmit<NewPasswordInput>(
+    { password: '', confirmPassword: '' },
+    validatePasswordChange,
+    'reset-confirm',
+    async (values) => {
+      await confirmPasswordReset(clientAuth(), code, values.password);
+      leaveNotificationCookie({ route: paths.login(), kind: 'success', message: 'Your password is changed. Sign in with your new password.' });
+      await router.push(paths.login());
+    },
+    true,
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -83,21 +83,6 @@ function ChooseNewPasswordForm({ code }: { code: string }) {
       cancelled = true;
     };
   }, [code]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!check()) return;
-    setSubmitting(true);
-    try {
-      await confirmPasswordReset(clientAuth(), code, values.password);
-      leaveNotificationCookie({ route: paths.login(), kind: 'success', message: 'Your password is changed. Sign in with your new password.' });
-      await router.push(paths.login());
-    } catch (caught) {
-      setFormError(identityErrorMessage(caught, 'reset-confirm'));
-      setSubmitting(false);
-    }
-  }
 
   if (codeError) {
     return (

@@ -5,6 +5,7 @@ import { cleanProjectTitle } from '@/domain/build/project-rules';
 import { LANGUAGE_RULES, PROJECT_TEMPLATES, TEMPLATE_RULES, type ProjectTemplate } from '@/domain/build/project-templates';
 import type { ProjectSummary } from '@/domain/build/project-dto';
 import type { BuildPageProps } from '@/lib/build/build-page-props';
+import { ActionProblemAlert, actionProblem, type ActionProblem } from '@/features/billing';
 import { MachinesSection } from '@/features/machines';
 import { paths } from '@/domain/routing/paths';
 import { Alert, Button, ButtonLink, Card, LoadError, PageHeading, PageLead, Stack, TextField } from '@/ui';
@@ -17,7 +18,7 @@ function NewProject() {
   const endpoints = useBuildEndpoints();
   const remember = useRememberProject();
   const [busy, setBusy] = useState<ProjectTemplate | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ActionProblem | null>(null);
 
   async function create(template: ProjectTemplate) {
     setBusy(template);
@@ -27,7 +28,7 @@ function NewProject() {
       remember(project);
       await router.push(paths.buildProject(project.id, paths.build()));
     } catch (error) {
-      setProblem(errorText(error, 'The project could not be created.'));
+      setProblem(actionProblem(error, 'The project could not be created.'));
       setBusy(null);
     }
   }
@@ -47,7 +48,7 @@ function NewProject() {
           </li>
         ))}
       </ul>
-      {problem && <Alert kind="error">{problem}</Alert>}
+      <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="projects" />
     </section>
   );
 }
@@ -97,7 +98,7 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
   const forget = useForgetProject();
   const [renaming, setRenaming] = useState(false);
   const [busy, setBusy] = useState<'copy' | 'delete' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ActionProblem | null>(null);
 
   async function duplicate() {
     setBusy('copy');
@@ -105,7 +106,7 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
     try {
       remember(await endpoints.duplicate(project.id));
     } catch (error) {
-      setProblem(errorText(error, 'The project could not be copied.'));
+      setProblem(actionProblem(error, 'The project could not be copied.'));
     }
     setBusy(null);
   }
@@ -118,7 +119,7 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
       forget(project.id);
       onDeleted(project);
     } catch (error) {
-      setProblem(errorText(error, 'The project could not be deleted.'));
+      setProblem(actionProblem(error, 'The project could not be deleted.'));
       setBusy(null);
     }
   }
@@ -157,7 +158,7 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
             </Button>
           </div>
         )}
-        {problem && <Alert kind="error">{problem}</Alert>}
+        <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="projects" />
       </Stack>
     </Card>
     </li>

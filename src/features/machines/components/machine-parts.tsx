@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Machine } from '@/domain/machines/machine-dto';
+import { paths } from '@/domain/routing/paths';
+import { ActionProblemAlert, actionProblem, type ActionProblem } from '@/features/billing';
 import { Alert, Button } from '@/ui';
 import { openInstanceApp } from './open-instance';
 import { useMachineAction, useMachineEndpoints, useRememberMachine } from '../api/machine-queries';
@@ -49,7 +51,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
   const stop = useMachineAction((id: string) => endpoints.stop(id));
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ActionProblem | null>(null);
   const [opening, setOpening] = useState(false);
 
   async function run(action: typeof start, fallback: string) {
@@ -57,7 +59,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
     try {
       await action.mutateAsync([machine.id]);
     } catch (error) {
-      setProblem(errorText(error, fallback));
+      setProblem(actionProblem(error, fallback));
     }
   }
 
@@ -66,7 +68,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
     setOpening(true);
     const { error } = await openInstanceApp({ endpoints, machineId: machine.id, instanceOrigin });
     setOpening(false);
-    if (error) setProblem(`${error.message}. The machine window opened without signing in: open it again from here.`);
+    if (error) setProblem({ kind: 'error', text: `${error.message}. The machine window opened without signing in: open it again from here.` });
   }
 
   async function remove() {
@@ -77,7 +79,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
       remember({ deleted: true, id: machine.id });
       onDeleted?.();
     } catch (error) {
-      setProblem(errorText(error, 'The machine could not be deleted.'));
+      setProblem(actionProblem(error, 'The machine could not be deleted.'));
       setDeleting(false);
     }
   }
@@ -124,7 +126,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
         </div>
       )}
       {machine.state === 'error' && machine.lastError && <Alert kind="error">{machine.lastError}</Alert>}
-      {problem && <Alert kind="error">{problem}</Alert>}
+      <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="machines" />
     </div>
   );
 }

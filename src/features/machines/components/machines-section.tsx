@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@/ui/link';
 import type { MachineTemplateId } from '@/domain/machines/machine-rules';
 import { paths } from '@/domain/routing/paths';
-import { Alert, Button, Card, LoadError, TextField } from '@/ui';
+import { ActionProblemAlert, actionProblem, type ActionProblem } from '@/features/billing';
+import { Button, Card, LoadError, TextField } from '@/ui';
 import { useMachineEndpoints, useMachines, useRememberMachine } from '../api/machine-queries';
 import { MachineActions, MachineState, errorText, usedAgo } from './machine-parts';
 import styles from './machines.module.css';
@@ -13,7 +14,7 @@ function NewMachine({ templates, onDone }: { templates: { id: MachineTemplateId;
   const [template, setTemplate] = useState<MachineTemplateId>(templates[0]?.id ?? 'node-web');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ActionProblem | null>(null);
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -24,7 +25,7 @@ function NewMachine({ templates, onDone }: { templates: { id: MachineTemplateId;
       remember(await endpoints.create(template, trimmed.length > 0 ? trimmed : undefined));
       onDone();
     } catch (error) {
-      setProblem(errorText(error, 'The machine could not be created.'));
+      setProblem(actionProblem(error, 'The machine could not be created.'));
       setBusy(false);
     }
   }
@@ -53,7 +54,7 @@ function NewMachine({ templates, onDone }: { templates: { id: MachineTemplateId;
           Cancel
         </Button>
       </div>
-      {problem && <Alert kind="error">{problem}</Alert>}
+      <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="machines" />
     </form>
   );
 }

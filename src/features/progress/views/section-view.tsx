@@ -16,6 +16,8 @@ export interface SectionViewProps {
   sectionIndex: number;
   sections: PathSection[];
   tracks: { id: string; title: string }[];
+  /** A Pro section seen by a free learner (issue 15): the gate's sentence and the paywall's link. */
+  proLock?: { message: string; unlockUrl: string } | null;
 }
 
 const STATE_LABEL: Record<PathChapter['state'], string> = { done: 'Done', current: 'Up next', locked: 'Locked' };
@@ -52,7 +54,7 @@ function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial
 }
 
 /** A section of a track as a path: its tutorials and chapters, done / up next / locked, with the learner's stats. */
-export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks }: SectionViewProps) {
+export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks, proLock }: SectionViewProps) {
   const section = sections[sectionIndex];
   const summary = useProgressSummary();
   useRuntimePreload({ trackId });
@@ -71,6 +73,17 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
               {section.completedLessons} of {section.lessons} lessons done
             </p>
           </PageHeading>
+          {proLock && (
+            <Card as="section" aria-labelledby="pro-lock" className={styles.proLock} data-testid="section-pro-lock">
+              <h2 id="pro-lock" className={styles.cardTitle}>
+                <span className={styles.badge}>Pro</span> Unlock this section
+              </h2>
+              <p>{proLock.message}</p>
+              <p>
+                <Link href={proLock.unlockUrl}>See what Pro gives you</Link>
+              </p>
+            </Card>
+          )}
           {section.tutorials.map((tutorial) => (
             <Card as="section" key={tutorial.id} aria-labelledby={`tutorial-${tutorial.id}`}>
               <h2 id={`tutorial-${tutorial.id}`} className={styles.cardTitle}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
+import { BillingSection } from '@/features/billing';
 import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
 import { useProgressSummary, useUpdateSettings } from '../api/progress-queries';
 import { DailyGoalChoices } from '../components/daily-goal-choices';
@@ -13,7 +14,7 @@ function timeZones(current: string): string[] {
   return Array.from(new Set([current, 'UTC', ...known])).sort();
 }
 
-/** /web/settings: the daily goal and the time zone days are counted in. */
+/** /web/settings: the daily goal, the time zone days are counted in, and billing. */
 export default function SettingsView() {
   const summary = useProgressSummary();
   const update = useUpdateSettings();
@@ -75,6 +76,7 @@ export default function SettingsView() {
           </form>
         )}
         <CelebrationSoundSetting />
+        <BillingSection />
       </Stack>
     </ProgressShell>
   );

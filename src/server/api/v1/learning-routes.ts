@@ -12,6 +12,8 @@ import { solutionFiles } from '@/server/content/verify-content';
 import type { Services } from '@/server/services/services';
 import { timeZoneSchema } from './progress-routes';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
+import { tutorialFeature } from '@/domain/billing/entitlement';
+import type { Identity } from '@/server/auth/identity';
 
 const id = (what: string) => z.string().regex(ID_PATTERN, `${what} must be a lower-case kebab-case id`);
 /** Versions are PostgreSQL integer columns: a larger number would fail in the database, not here. */
@@ -52,6 +54,12 @@ async function published(services: Services, trackId: string) {
   const track = await services.content.publishedTrack(trackId);
   if (!track) throw notFound(`There is no published track "${trackId}".`);
   return track;
+}
+
+/** Pro content (issue 15): the one entitlement rule decides; a free learner gets 402 with the reason. */
+async function requireTutorialAccess(services: Services, identity: Identity, trackId: string, tutorialId: string): Promise<void> {
+  const entry = await published(services, trackId);
+  await services.billing.requireAccess(identity, tutorialFeature(entry.track, tutorialId));
 }
 
 /** GET /tracks */
@@ -112,6 +120,7 @@ export function chapterRoutes(services: Services): Routes {
       handle: async ({ identity, query }) => {
         const entry = await published(services, query.trackId);
         const { tutorial, chapter } = locateChapter(entry.track, query);
+        await services.billing.requireAccess(identity, tutorialFeature(entry.track, tutorial.id));
         const completed = await services.learning.completedLessonIds(identity.uid, query.trackId);
         const chapterIndex = tutorial.chapters.indexOf(chapter);
         return {
@@ -170,6 +179,7 @@ export function completeLessonRoutes(services: Services): Routes {
       query: lessonParams,
       body: completionBody,
       handle: async ({ identity, query, body }) => {
+        await requireTutorialAccess(services, identity, query.trackId, query.tutorialId);
         const result = await services.progress.recordCompletion(identity.uid, query, { ...body, completedAt: body.completedAt ? new Date(body.completedAt) : null }, services.now());
         return { status: result.firstCompletion ? 201 : 200, body: result };
       },

@@ -40,6 +40,7 @@ export function machinesRoutes(services: Services): Routes {
       body: createMachineBodySchema,
       handle: async ({ identity, body }) => {
         await countWrite(services, identity);
+        await services.billing.requireAccess(identity, { kind: 'machines' });
         return { status: 201, body: await services.machines.create(identity.uid, body) };
       },
     }),
@@ -59,9 +60,19 @@ export function machineRoutes(services: Services): Routes {
   };
 }
 
-/** POST /instances/{machineId}/start — answers `starting` at once. */
+/** POST /instances/{machineId}/start — answers `starting` at once. Machines are Pro (402 for free learners). */
 export function machineStartRoutes(services: Services): Routes {
-  return { POST: machineWrite(services, undefined, (uid, id) => services.machines.start(uid, id)) };
+  return {
+    POST: defineEndpoint<MachineParams>({
+      access: 'user',
+      query: machineParams,
+      handle: async ({ identity, query }) => {
+        await countWrite(services, identity);
+        await services.billing.requireAccess(identity, { kind: 'machines' });
+        return { body: await services.machines.start(identity.uid, query.machineId) };
+      },
+    }),
+  };
 }
 
 /** POST /instances/{machineId}/stop — every process of the machine ends; its files stay. */

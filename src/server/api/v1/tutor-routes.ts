@@ -36,6 +36,7 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
       body: explainBody,
       handle: async ({ identity, body }) => {
         if (!config) throw notFound('No tutor model is configured; the built-in tutor explains instead.');
+        await services.billing.requireAccess(identity, { kind: 'model-tutor' });
         const published = await services.content.publishedTrack(body.trackId);
         if (!published) throw notFound(`There is no published track "${body.trackId}".`);
         const lesson = locateLesson(locateChapter(published.track, body), body.lessonId);

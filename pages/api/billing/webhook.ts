@@ -1,0 +1,4 @@
+import { billingWebhookHandler } from '@/server/api/billing-webhook';
+
+export const config = { api: { bodyParser: false } };
+export default billingWebhookHandler();

@@ -1,0 +1,51 @@
+import type { PlanDto } from '@/domain/billing/billing-dto';
+import { formatPrice } from '@/domain/billing/plans';
+import styles from './billing.module.css';
+
+/**
+ * How plans and money read everywhere in billing. Prices use formatPrice's fixed locale: the
+ * pages are rendered on the server too, and a price must not change when the page hydrates.
+ */
+export const priceOf = (plan: Pick<PlanDto, 'amountMinor' | 'currency'>) => formatPrice(plan.amountMinor, plan.currency);
+
+/** "$79.99 a year" */
+export const pricePerInterval = (plan: PlanDto) => `${priceOf(plan)} a ${plan.interval}`;
+
+/** "Save 33%", or null for a plan that saves nothing. */
+export const savingLabel = (plan: PlanDto) => (plan.savingPercent > 0 ? `Save ${plan.savingPercent}%` : null);
+
+/** "Try Pro free for 7 days." when this learner gets a trial now. */
+export const trialLine = (trialDays: number) => (trialDays > 0 ? `Try Pro free for ${trialDays} days. You can cancel before the trial ends and pay nothing.` : null);
+
+/** The yearly plan first when there is one: it is the one picked for the learner. */
+export const preferredPlan = (plans: PlanDto[]) => plans.find((plan) => plan.interval === 'year') ?? plans[0] ?? null;
+
+/** A plan's name, saving, price and price per month: phrasing content only, so it fits inside a label. */
+export function PlanFacts({ plan }: { plan: PlanDto }) {
+  const saving = savingLabel(plan);
+  return (
+    <span className={styles.planFacts}>
+      <span className={styles.planName}>
+        {plan.name}
+        {saving && <span className={styles.saving}>{saving}</span>}
+      </span>
+      <span className={styles.planPrice}>
+        {priceOf(plan)}
+        <span className={styles.planInterval}> a {plan.interval}</span>
+      </span>
+      <span className={styles.planPerMonth}>{plan.interval === 'year' ? `${formatPrice(plan.perMonthMinor, plan.currency)} a month, billed yearly` : 'Billed monthly'}</span>
+    </span>
+  );
+}
+
+/**
+ * "November 14, 2026" (long) or "Nov 14, 2026" (short, for table cells) in the learner's own
+ * locale: billing data is only ever rendered in the browser.
+ */
+export function formatDate(iso: string | null, style: 'long' | 'short' = 'long', locale?: string): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: style === 'long' ? 'long' : 'medium' }).format(date);
+}
+
+export const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);

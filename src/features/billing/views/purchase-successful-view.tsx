@@ -1,0 +1,83 @@
+import { Link } from '@/ui/link';
+import type { CheckoutFlow, PlanDto } from '@/domain/billing/billing-dto';
+import { paths } from '@/domain/routing/paths';
+import type { PurchaseSuccessfulPageProps } from '@/lib/billing/billing-page-props';
+import { Alert, Button, ButtonLink, Spinner, Stack } from '@/ui';
+import { useCheckoutStatus } from '../api/billing-queries';
+import { BillingPage } from '../components/billing-page';
+import { errorText, pricePerInterval } from '../components/plan-parts';
+import styles from '../components/billing.module.css';
+
+const layoutFor = (flow: CheckoutFlow) => (flow === 'web2app' ? 'focused' : 'app');
+
+function UnknownCheckout() {
+  return (
+    <BillingPage layout="app" kicker="Codetrail Pro" title="We could not find that purchase" lead="This link does not name a checkout of yours. If you have just paid, your plan shows in Settings → Billing.">
+      <div className={styles.actions}>
+        <ButtonLink href={paths.billingSettings()}>Go to Settings → Billing</ButtonLink>
+      </div>
+    </BillingPage>
+  );
+}
+
+function Checkout({ checkoutId, plan, flow }: { checkoutId: string; plan: PlanDto; flow: CheckoutFlow }) {
+  const status = useCheckoutStatus(checkoutId);
+  const pro = status.data?.pro === true;
+  const expired = !pro && status.data?.status === 'expired';
+  const subscribeAgain = flow === 'web2app' ? paths.web2appSubscribe() : paths.subscribe();
+
+  const title = pro ? 'Welcome to Codetrail Pro' : expired ? 'The payment did not go through' : 'Thank you!';
+  const lead = expired ? 'Nothing was charged. You can choose a plan and try again.' : `Your plan: Codetrail Pro ${plan.name}, ${pricePerInterval(plan)}.`;
+
+  return (
+    <BillingPage layout={layoutFor(flow)} kicker="Codetrail Pro" title={title} lead={lead}>
+      <Stack gap={5}>
+        {/* One live region for the whole wait, so that its outcome is announced too. */}
+        <div role="status" className={styles.waiting} data-state={pro ? 'done' : expired ? 'expired' : status.gaveUp ? 'slow' : 'waiting'}>
+          {pro ? (
+            <p>Your payment is confirmed and Pro is open to you.</p>
+          ) : expired ? (
+            <p>The checkout was closed or the card was declined.</p>
+          ) : status.gaveUp ? (
+            <p>This is taking longer than usual. If your payment went through, Pro turns on within a few minutes.</p>
+          ) : (
+            <>
+              <Spinner size="md" decorative />
+              <p>Confirming your payment…</p>
+            </>
+          )}
+        </div>
+        {status.isError && !pro && !expired && (
+          <Alert kind="warning">
+            {errorText(status.error, 'We could not check the purchase.')}
+            {status.gaveUp ? '' : ' We keep trying.'}
+          </Alert>
+        )}
+        <div className={styles.actions}>
+          {pro && status.data && (
+            <ButtonLink href={status.data.continueUrl} size="lg">
+              Continue
+            </ButtonLink>
+          )}
+          {expired && <ButtonLink href={subscribeAgain}>Choose a plan again</ButtonLink>}
+          {status.gaveUp && (
+            <Button variant="secondary" onClick={status.checkAgain}>
+              Check again
+            </Button>
+          )}
+        </div>
+        {status.gaveUp && (
+          <p className={styles.muted}>
+            You can also look at your plan in <Link href={paths.billingSettings()}>Settings → Billing</Link>.
+          </p>
+        )}
+      </Stack>
+    </BillingPage>
+  );
+}
+
+/** /web/purchase-successful?checkout=: waits until the webhook has really made the learner Pro; only then "Continue". */
+export default function PurchaseSuccessfulView(props: PurchaseSuccessfulPageProps) {
+  if (props.kind !== 'checkout') return <UnknownCheckout />;
+  return <Checkout checkoutId={props.checkoutId} plan={props.plan} flow={props.flow} />;
+}
