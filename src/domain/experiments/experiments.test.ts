@@ -32,7 +32,10 @@ function ids(seed: number, kind: 'random' | 'sequential', count = 100_000): stri
 function shares(name: ExperimentName, bucketIds: readonly string[]): number[] {
   const variants = EXPERIMENTS[name].variants as readonly string[];
   const counts = new Array<number>(variants.length).fill(0);
-  for (const id of bucketIds) counts[variants.indexOf(assignVariant(name, id))] += 1;
+  for (const id of bucketIds) {
+    const index = variants.indexOf(assignVariant(name, id));
+    counts[index] = (counts[index] ?? 0) + 1;
+  }
   return counts.map((count) => count / bucketIds.length);
 }
 
