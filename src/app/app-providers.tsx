@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthUserProvider } from '@/features/auth';
+import { EngineerToolbarForEngineers } from '@/features/engineer-toolbar';
 import { createQueryClient } from '@/lib/query-client';
 import { NotificationProvider } from './providers/notification-provider';
 import { RouteProgressBar } from './providers/progress-bar';
@@ -17,6 +18,7 @@ export function AppProviders({ userSerialized, children }: { userSerialized?: st
           <NotificationProvider>
             <RouteProgressBar />
             {children}
+            <EngineerToolbarForEngineers />
           </NotificationProvider>
         </RouteHistoryProvider>
       </QueryClientProvider>

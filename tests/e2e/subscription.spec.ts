@@ -176,7 +176,8 @@ test.describe('subscription', () => {
   });
 
   test('cancel at period end, keep it after all, then a refund from Settings → Billing ends Pro', async ({ page }) => {
-    const account = await signInTo(page, '/web/settings', 'refund');
+    // Signed in elsewhere: going to /web/settings#billing must load the page, not just move to its anchor.
+    const account = await signInTo(page, '/web/build', 'refund');
     await subscribeToPro(page.request, account);
     await page.goto('/web/settings#billing');
     const billing = page.getByRole('region', { name: 'Billing' });

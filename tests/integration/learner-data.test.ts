@@ -29,8 +29,10 @@ const call = apiCaller(() => services);
 const user = (who: { uid: string }, roles: string[] = []) => ({ id: who.uid, email: null, displayName: null, roles });
 
 function page(chapter: { tutorialId: string; chapterId: string }, lessonIndex: number, who: { uid: string }, roles: string[] = []) {
-  const res = new ServerResponse(new IncomingMessage(new Socket()));
+  const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
+  const res = new ServerResponse(req);
   const context = {
+    req,
     params: { trackId: track.id, ...chapter },
     query: { lesson: String(lessonIndex) },
     resolvedUrl: `/web/track/${track.id}/tutorial/${chapter.tutorialId}/chapter/${chapter.chapterId}/learn?lesson=${lessonIndex}`,

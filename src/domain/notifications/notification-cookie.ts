@@ -1,3 +1,4 @@
+import { isJsonObject, parseJsonObject } from '@/domain/json/json-object';
 /**
  * A notification handed from one page (or the server) to the next route through a
  * short-lived cookie (spec §3): read once, turned into a notification, then cleared.
@@ -24,8 +25,8 @@ const isText = (value: unknown, min: number, max: number): value is string => ty
  * wrong makes the whole payload unreadable.
  */
 function readPayload(value: unknown): (NotificationCookiePayload & { kind: NotificationKind }) | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { id, route, kind = 'info', message } = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return null;
+  const { id, route, kind = 'info', message } = value;
   if (id !== undefined && !isText(id, 1, 64)) return null;
   if (!isText(route, 1, 512) || !route.startsWith('/')) return null;
   if (!notificationKinds.includes(kind as NotificationKind)) return null;
@@ -50,14 +51,7 @@ export function serializeNotificationCookie(payload: NotificationCookiePayload):
 
 /** Parses the cookie value; anything unreadable is dropped rather than shown. */
 export function parseNotificationCookie(raw: string | undefined, makeId: () => string): AppNotification | null {
-  if (!raw) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const payload = readPayload(json);
+  const payload = readPayload(parseJsonObject(raw));
   if (!payload) return null;
   const { id, route, kind, message } = payload;
   return { id: id ?? makeId(), route: route.split(/[?#]/)[0] ?? route, kind, message };

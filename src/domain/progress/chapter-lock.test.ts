@@ -1,4 +1,4 @@
-import { chapterAccess, chapterStates, lockedChapterNotice } from './chapter-lock';
+import { chapterAccess, chapterStates, lockedChapterNotice, type PathTrack, type ProjectPlacement } from './chapter-lock';
 import { FIXTURE_TRACK } from './path-fixture';
 
 const track = FIXTURE_TRACK;
@@ -35,5 +35,46 @@ describe('chapterAccess', () => {
     const access = chapterAccess(track, new Set(), 'c3', []);
     if (access.open) throw new Error('expected locked');
     expect(lockedChapterNotice(access)).toBe('Finish “First steps” first to unlock “Loops”.');
+  });
+});
+
+describe('guided projects in the path (experiment-optional-guided-project-in-path)', () => {
+  const withProject: PathTrack = {
+    sections: [
+      { title: 'Basics', tutorialIds: ['t1'] },
+      { title: 'Next', tutorialIds: ['p', 't2'] },
+    ],
+    tutorials: [
+      { id: 't1', title: 'Basics', kind: 'course', chapters: [{ id: 'c1', title: 'One', lessons: [{ id: 'a' }] }, { id: 'c2', title: 'Two', lessons: [{ id: 'b' }] }] },
+      { id: 'p', title: 'Project', kind: 'project', chapters: [{ id: 'p1', title: 'Build 1', lessons: [{ id: 'x' }] }, { id: 'p2', title: 'Build 2', lessons: [{ id: 'y' }] }] },
+      { id: 't2', title: 'More', kind: 'course', chapters: [{ id: 'c3', title: 'Three', lessons: [{ id: 'c' }] }] },
+    ],
+  };
+  const shown = (completed: string[], projects: ProjectPlacement) =>
+    [...chapterStates(withProject, new Set(completed), projects)].map(([id, state]) => `${id}:${state}`).join(' ');
+
+  it.each<[string, ProjectPlacement, string[], string]>([
+    ['required: the project is a step in its turn', 'required', ['a', 'b'], 'c1:done c2:done p1:current p2:locked c3:locked'],
+    ['required: what follows waits for it', 'required', ['a', 'b', 'x'], 'c1:done c2:done p1:done p2:current c3:locked'],
+    ['optional: not reached yet, locked', 'optional', ['a'], 'c1:done c2:current p1:locked p2:locked c3:locked'],
+    ['optional: reached, open beside what follows', 'optional', ['a', 'b'], 'c1:done c2:done p1:current p2:locked c3:current'],
+    ['optional: its own chapters in order', 'optional', ['a', 'b', 'x'], 'c1:done c2:done p1:done p2:current c3:current'],
+    ['optional: the path goes on past it', 'optional', ['a', 'b', 'c'], 'c1:done c2:done p1:current p2:locked c3:done'],
+    ['hidden: the same rule for a direct link', 'hidden', ['a', 'b'], 'c1:done c2:done p1:current p2:locked c3:current'],
+  ])('%s', (_case, projects, completed, expected) => {
+    expect(shown(completed, projects)).toBe(expected);
+  });
+
+  it.each<[ProjectPlacement, string]>([
+    ['required', 'locked c3 until p1 (section 1)'],
+    ['optional', 'open'],
+    ['hidden', 'open'],
+  ])('%s: the chapter after an unfinished project is %s', (projects, expected) => {
+    const access = chapterAccess(withProject, new Set(['a', 'b']), 'c3', [], projects);
+    expect(access.open ? 'open' : `locked ${access.locked.id} until ${access.current.id} (section ${access.current.sectionIndex})`).toBe(expected);
+  });
+
+  it('optional and hidden projects are still refused before the path reaches them', () => {
+    for (const projects of ['optional', 'hidden'] as const) expect(chapterAccess(withProject, new Set(), 'p1', [], projects).open).toBe(false);
   });
 });

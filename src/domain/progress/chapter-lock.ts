@@ -8,17 +8,38 @@ export interface PathTrack {
 export type ChapterState = 'done' | 'current' | 'locked';
 
 /**
+ * Where guided projects stand in the path (experiment-optional-guided-project-in-path):
+ * `required` (the original): steps like any other, each in its turn; `optional`: shown, opened when
+ * the path reaches them, never in the way of what comes after; `hidden`: left out of the path
+ * (reached from the build area or a link), never in the way either.
+ */
+export type ProjectPlacement = 'required' | 'optional' | 'hidden';
+
+/**
  * The lock rule of a track's path, one rule for the section page (what shows locked) and the
  * lesson pages (what opens). Chapters in path order (sections, their tutorials, their chapters):
  * finished ones are done, the first unfinished one in the whole track is current, every later
  * unfinished one is locked. No "jump ahead": a locked chapter opens once the current one is done.
  */
-export function chapterStates(track: PathTrack, completed: ReadonlySet<string>): Map<string, ChapterState> {
+export function chapterStates(track: PathTrack, completed: ReadonlySet<string>, projects: ProjectPlacement = 'required'): Map<string, ChapterState> {
   const states = new Map<string, ChapterState>();
   let currentFound = false;
   for (const section of track.sections) {
     for (const tutorialId of section.tutorialIds) {
       const tutorial = track.tutorials.find((candidate) => candidate.id === tutorialId);
+      if (tutorial?.kind === 'project' && projects !== 'required') {
+        // A chain of its own: open once the path reaches it, its chapters in order, blocking nothing.
+        let projectCurrent = currentFound;
+        for (const chapter of tutorial.chapters) {
+          if (states.has(chapter.id)) continue;
+          if (chapter.lessons.every((lesson) => completed.has(lesson.id))) states.set(chapter.id, 'done');
+          else {
+            states.set(chapter.id, projectCurrent ? 'locked' : 'current');
+            projectCurrent = true;
+          }
+        }
+        continue;
+      }
       for (const chapter of tutorial?.chapters ?? []) {
         if (states.has(chapter.id)) continue;
         if (chapter.lessons.every((lesson) => completed.has(lesson.id))) {
@@ -39,9 +60,9 @@ export type ChapterAccess = { open: true } | { open: false; locked: { id: string
  * Whether a learner may open a chapter's lessons. Course engineers preview everything; a chapter
  * outside the path (in no section) is open. A locked chapter names the current one to finish first.
  */
-export function chapterAccess(track: PathTrack, completed: ReadonlySet<string>, chapterId: string, roles: readonly string[]): ChapterAccess {
+export function chapterAccess(track: PathTrack, completed: ReadonlySet<string>, chapterId: string, roles: readonly string[], projects: ProjectPlacement = 'required'): ChapterAccess {
   if (roles.includes(COURSE_ENGINEER)) return { open: true };
-  const states = chapterStates(track, completed);
+  const states = chapterStates(track, completed, projects);
   if (states.get(chapterId) !== 'locked') return { open: true };
   const locked = track.tutorials.flatMap((tutorial) => tutorial.chapters).find((chapter) => chapter.id === chapterId);
   for (const [sectionIndex, section] of track.sections.entries()) {

@@ -14,6 +14,7 @@ function section(states: ChapterState[]): PathSection[] {
           id: 'variables',
           title: 'Variables',
           kind: 'course',
+          optional: false,
           chapters: states.map((state, i) => ({ id: `ch-${i + 1}`, title: `Chapter ${i + 1}`, state, lessons: 3, completedLessons: state === 'done' ? 3 : 0, resumeIndex: 0 })),
         },
       ],

@@ -25,3 +25,23 @@ describe('track path', () => {
     expect(tutorialFinished(track, 'project', new Set(['e', 'f']))).toBe(true);
   });
 });
+
+describe('guided projects per variant', () => {
+  const tutorialsOf = (projects: 'required' | 'optional' | 'hidden') => trackPath(track, new Set(['a', 'b', 'c', 'd']), projects)[1]?.tutorials.map((tutorial) => `${tutorial.id}${tutorial.optional ? '?' : ''}`);
+
+  it.each([
+    ['required', ['more', 'project']],
+    ['optional', ['more', 'project?']],
+    ['hidden', ['more']],
+  ] as const)('%s: the second section shows %j', (projects, expected) => {
+    expect(tutorialsOf(projects)).toEqual(expected);
+  });
+
+  it.each([
+    ['required', false],
+    ['optional', true],
+    ['hidden', true],
+  ] as const)('%s: is the section done with its project unfinished? %s', (projects, done) => {
+    expect(trackPath(track, new Set(['a', 'b', 'c', 'd']), projects)[1]?.done).toBe(done);
+  });
+});

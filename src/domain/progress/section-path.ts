@@ -1,6 +1,6 @@
-import { chapterStates, type ChapterState, type PathTrack } from './chapter-lock';
+import { chapterStates, type ChapterState, type PathTrack, type ProjectPlacement } from './chapter-lock';
 
-export type { ChapterState, PathTrack };
+export type { ChapterState, PathTrack, ProjectPlacement };
 
 /**
  * The learning path of a track: sections of tutorials of chapters, each chapter done, current
@@ -20,6 +20,8 @@ export interface PathTutorial {
   id: string;
   title: string;
   kind: 'course' | 'project';
+  /** An optional guided project (it never holds the path back). */
+  optional: boolean;
   chapters: PathChapter[];
 }
 
@@ -32,21 +34,22 @@ export interface PathSection {
   completedLessons: number;
 }
 
-export function trackPath(track: PathTrack, completed: ReadonlySet<string>): PathSection[] {
-  const states = chapterStates(track, completed);
+export function trackPath(track: PathTrack, completed: ReadonlySet<string>, projects: ProjectPlacement = 'required'): PathSection[] {
+  const states = chapterStates(track, completed, projects);
   return track.sections.map((section, index) => {
     const tutorials = section.tutorialIds.flatMap((tutorialId): PathTutorial[] => {
       const tutorial = track.tutorials.find((candidate) => candidate.id === tutorialId);
-      if (!tutorial) return [];
+      if (!tutorial || (tutorial.kind === 'project' && projects === 'hidden')) return [];
       const chapters = tutorial.chapters.map((chapter): PathChapter => {
         const done = chapter.lessons.filter((lesson) => completed.has(lesson.id)).length;
         const state = states.get(chapter.id) ?? 'done';
         const firstOpen = chapter.lessons.findIndex((lesson) => !completed.has(lesson.id));
         return { id: chapter.id, title: chapter.title, state, lessons: chapter.lessons.length, completedLessons: done, resumeIndex: firstOpen < 0 ? 0 : firstOpen };
       });
-      return [{ id: tutorial.id, title: tutorial.title, kind: tutorial.kind, chapters }];
+      return [{ id: tutorial.id, title: tutorial.title, kind: tutorial.kind, optional: tutorial.kind === 'project' && projects === 'optional', chapters }];
     });
-    const chapters = tutorials.flatMap((tutorial) => tutorial.chapters);
+    // What a section needs done: its required tutorials (an optional project never holds it open).
+    const chapters = tutorials.filter((tutorial) => !tutorial.optional).flatMap((tutorial) => tutorial.chapters);
     return {
       index,
       title: section.title,
@@ -59,8 +62,8 @@ export function trackPath(track: PathTrack, completed: ReadonlySet<string>): Pat
 }
 
 /** The active section: the first with unfinished work, or the last one when everything is done. */
-export function activeSectionIndex(track: PathTrack, completed: ReadonlySet<string>): number {
-  const sections = trackPath(track, completed);
+export function activeSectionIndex(track: PathTrack, completed: ReadonlySet<string>, projects: ProjectPlacement = 'required'): number {
+  const sections = trackPath(track, completed, projects);
   const open = sections.find((section) => !section.done);
   return open ? open.index : Math.max(0, sections.length - 1);
 }

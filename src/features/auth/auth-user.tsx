@@ -6,6 +6,7 @@ import type { FirebaseUserSnapshot } from './firebase-session';
 import { sessionSync } from './session/session-store';
 import { whenIdle } from '@/lib/when-idle';
 import { tokenIsFresh } from '@/domain/auth/token-lifetime';
+import { isJsonObject, parseJsonObject } from '@/domain/json/json-object';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -14,18 +15,11 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * token. Checked by hand rather than with zod to keep the validator out of every page's first load.
  */
 export function parseSerializedUser(serialized: string | undefined): (FirebaseUserSnapshot & { token: string | null }) | null {
-  if (!serialized) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(serialized);
-  } catch {
-    return null;
-  }
-  if (typeof raw !== 'object' || raw === null) return null;
-  const data = raw as Record<string, unknown>;
+  const data = parseJsonObject(serialized);
+  if (!data) return null;
   const id = text(data.id);
   if (!id) return null;
-  const claims = typeof data.claims === 'object' && data.claims !== null && !Array.isArray(data.claims) ? (data.claims as Record<string, unknown>) : {};
+  const claims = isJsonObject(data.claims) ? data.claims : {};
   return { id, email: text(data.email), displayName: text(data.displayName), claims, token: text(data._token) };
 }
 

@@ -126,6 +126,29 @@ export interface CompletionInput {
   timeZone?: string;
 }
 
+const verificationFileSchema = z.object({ name: z.string(), content: z.string() });
+/** GET /preview/tracks/{trackId}/verification (course engineers): every code lesson with its solution and checks. */
+export const trackVerificationSchema = z.object({
+  trackId: z.string(),
+  trackVersion: z.number(),
+  lessons: z.array(
+    z.object({
+      lessonId: z.string(),
+      title: z.string(),
+      tutorialId: z.string(),
+      chapterId: z.string(),
+      lessonType: z.enum(['SQL', 'HTML', 'JS', 'Python']),
+      starter: z.array(verificationFileSchema),
+      solution: z.array(verificationFileSchema),
+      checks: z.array(checkSchema),
+      seed: z.string().nullable(),
+      checkSeed: z.string().nullable().optional(),
+      input: z.array(z.string()),
+    }),
+  ),
+});
+export type TrackVerification = z.infer<typeof trackVerificationSchema>;
+
 export function learningEndpoints(client: ApiClient) {
   return {
     tracks: () => client.request({ path: '/tracks', errorKey: 'fetchTracks', schema: tracksResponseSchema }),
@@ -145,6 +168,7 @@ export function learningEndpoints(client: ApiClient) {
     preview: {
       runFiles: (path: LessonPath, files: UserFile[]) =>
         client.request<unknown>({ method: 'POST', preview: true, path: `${lessonPath(path)}/runfiles`, body: { files }, errorKey: 'postSavedFilesToPreview' }),
+      verification: (trackId: string) => client.request({ path: `/tracks/${seg(trackId)}/verification`, preview: true, errorKey: 'fetchVerification', schema: trackVerificationSchema }),
       clearCache: (path: ChapterPath) =>
         client.request({ method: 'POST', preview: true, path: `${chapterPath(path)}/savedFiles/clearCache`, errorKey: 'clearSavedFilesCache', schema: z.object({ clearedTrackVersions: z.number() }) }),
     },

@@ -86,6 +86,7 @@ const serverEnvSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().regex(/^price_/, 'STRIPE_PRICE_YEARLY must be a Stripe price id (price_…)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   WEB2APP_APP_LINKS: csv,
+  EXPERIMENTS_STARTED: csv,
   WEB2APP_DEFAULT_APP_LINK: z.string().optional(),
 });
 
@@ -146,6 +147,8 @@ export interface ServerEnv {
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   machines: MachineConfig;
   billing: BillingConfig;
+  /** Experiments that start by hand (spec §3: demo-ab-test), started by configuration. */
+  experimentsStarted: string[];
 }
 
 export class ConfigurationError extends Error {
@@ -220,6 +223,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     dataDir: env.DATA_DIR,
     preview: { port: previewPort, template: previewTemplate },
     impersonation,
+    experimentsStarted: env.EXPERIMENTS_STARTED,
     machines: {
       driver: env.MACHINE_DRIVER,
       instanceOrigin,

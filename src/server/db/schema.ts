@@ -458,4 +458,18 @@ export const billingEvents = pgTable('billing_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents };
+/** Issue 16: who saw which variant of a running experiment, once per experiment and bucket. */
+export const experimentExposures = pgTable(
+  'experiment_exposures',
+  {
+    experiment: text('experiment').notNull(),
+    /** The bucket the variant came from: a signed-in learner's `u:<uid>`, or a visitor's cookie id. */
+    bucketId: text('bucket_id').notNull(),
+    variant: text('variant').notNull(),
+    userId: text('user_id'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.experiment, table.bucketId] }), index('experiment_exposures_variant_idx').on(table.experiment, table.variant)],
+);
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures };

@@ -11,6 +11,7 @@ import { locateChapter } from '@/server/services/learning-service';
 import { getServices, type Services } from '@/server/services/services';
 import { editorPrefetchFor } from '@/server/http/editor-prefetch';
 import { appendSetCookie, notificationCookie } from './notification-cookie';
+import { pageExperiments, projectPlacementOf } from './page-experiments';
 import { withSession, type SessionUser } from './with-session';
 
 const params = z.object({
@@ -23,7 +24,7 @@ function lessonUrl(prefix: string, mode: LessonMode, p: z.infer<typeof params>, 
   return `${prefix}/track/${p.trackId}/tutorial/${p.tutorialId}/chapter/${p.chapterId}/${mode}?lesson=${index}`;
 }
 
-export type LessonPageContext = Pick<GetServerSidePropsContext, 'params' | 'query' | 'resolvedUrl' | 'res'>;
+export type LessonPageContext = Pick<GetServerSidePropsContext, 'params' | 'query' | 'resolvedUrl' | 'req' | 'res'>;
 
 /** The lesson page's props, redirect or 404 for a signed-in learner (exported for integration tests). */
 export async function loadLessonPage(context: LessonPageContext, user: SessionUser | null, mode: LessonMode, services: Services): Promise<GetServerSidePropsResult<LessonPageProps>> {
@@ -42,8 +43,10 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
   if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
   const completed = await services.learning.completedLessonIds(user.id, track.id);
-  // The path's lock rule decides what opens, as the section page decides what shows locked.
-  const access = chapterAccess(track, completed, chapter.id, user.roles);
+  // The path's lock rule decides what opens, as the section page (with its guided projects placed
+  // by the learner's variant) decides what shows locked.
+  const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
+  const access = chapterAccess(track, completed, chapter.id, user.roles, projects);
   if (!access.open) {
     const destination = paths.section(track.id, access.current.sectionIndex);
     appendSetCookie(context.res, notificationCookie({ route: destination, kind: 'info', message: lockedChapterNotice(access) }));

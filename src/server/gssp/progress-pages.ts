@@ -5,6 +5,8 @@ import type { PathSection } from '@/domain/progress/section-path';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
 import { getServices } from '@/server/services/services';
+import { appendSetCookie } from './notification-cookie';
+import { pageExperiments, projectPlacementOf } from './page-experiments';
 import { withSession } from './with-session';
 import { paths } from '@/domain/routing/paths';
 import { tutorialFeature } from '@/domain/billing/entitlement';
@@ -16,8 +18,12 @@ export function progressCookie(name: string, value: string): string {
 }
 
 function rememberActiveSection(context: GetServerSidePropsContext, trackId: string, sectionIndex: number) {
-  context.res.setHeader('Set-Cookie', [progressCookie(ACTIVE_TRACK_COOKIE, trackId), progressCookie(activeSectionCookieName(trackId), String(sectionIndex))]);
+  appendSetCookie(context.res, progressCookie(ACTIVE_TRACK_COOKIE, trackId));
+  appendSetCookie(context.res, progressCookie(activeSectionCookieName(trackId), String(sectionIndex)));
 }
+
+/** The section path shows guided projects per experiment-optional-guided-project-in-path. */
+const PATH_EXPERIMENTS = ['experiment-optional-guided-project-in-path'] as const;
 
 const sectionParams = z.object({ trackId: z.string().regex(ID_PATTERN), sectionIndex: z.string().regex(/^\d{1,3}$/) });
 
@@ -37,7 +43,8 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
   const parsed = sectionParams.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
   const services = await getServices();
-  const path = await services.progress.trackPathFor(user.id, parsed.data.trackId);
+  const projects = projectPlacementOf(await pageExperiments(context, user, PATH_EXPERIMENTS, services));
+  const path = await services.progress.trackPathFor(user.id, parsed.data.trackId, projects);
   const sectionIndex = Number(parsed.data.sectionIndex);
   if (!path) return { notFound: true };
   if (sectionIndex >= path.sections.length) return { redirect: { destination: paths.activeSection(path.track.id), permanent: false } };
@@ -53,7 +60,9 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
 export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
   const trackId = z.string().regex(ID_PATTERN).safeParse(context.params?.trackId);
   if (!trackId.success || !user) return { notFound: true };
-  const path = await (await getServices()).progress.trackPathFor(user.id, trackId.data);
+  const services = await getServices();
+  const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
+  const path = await services.progress.trackPathFor(user.id, trackId.data, projects);
   if (!path) return { notFound: true };
   rememberActiveSection(context, path.track.id, path.activeSection);
   return { redirect: { destination: paths.section(path.track.id, path.activeSection), permanent: false } };

@@ -3,7 +3,7 @@ import { dailyGoalXp, DAILY_GOAL_IDS, DEFAULT_DAILY_GOAL, goalJustMet, goalProgr
 import { LEAGUE_GROUP_SIZE, rolloverOutcome, tierAfter, tierName, DEMOTED_PER_GROUP, MIN_GROUP_SIZE_FOR_DEMOTION, PROMOTED_PER_GROUP, LEAGUE_TIERS } from '@/domain/progress/leagues';
 import { addDays, isValidTimeZone, localDayOf, weekStartUtc, type LocalDay } from '@/domain/progress/local-day';
 import { shownName } from '@/domain/progress/public-name';
-import { activeSectionIndex, trackPath, tutorialFinished } from '@/domain/progress/section-path';
+import { activeSectionIndex, trackPath, tutorialFinished, type ProjectPlacement } from '@/domain/progress/section-path';
 import {
   completionInstant,
   countGoalDay,
@@ -367,11 +367,11 @@ export function createProgressService(db: Database, content: ContentService) {
     },
 
     /** The learner's path through a track's sections, with the active section. */
-    async trackPathFor(userId: string, trackId: string) {
+    async trackPathFor(userId: string, trackId: string, projects: ProjectPlacement = 'required') {
       const published = await content.publishedTrack(trackId);
       if (!published) return null;
       const completed = await createLearningRepository(db).completedLessonIds(userId, trackId);
-      return { track: published.track, sections: trackPath(published.track, completed), activeSection: activeSectionIndex(published.track, completed) };
+      return { track: published.track, sections: trackPath(published.track, completed, projects), activeSection: activeSectionIndex(published.track, completed, projects) };
     },
 
     ensureRollover,

@@ -17,6 +17,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/d
 import { serverEnv, type BillingConfig } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
 import { createBillingService, type BillingService } from './billing-service';
+import { createExperimentService, type ExperimentService } from './experiment-service';
 import type { BillingProvider } from '@/server/billing/billing-provider';
 import { buildRedirectAllowList } from '@/domain/redirect/resolve-redirect';
 
@@ -37,13 +38,15 @@ export interface Services {
   machines: MachineService;
   /** Codetrail Pro: plans, checkouts, webhooks, the entitlement every gate asks (README "Subscription"). */
   billing: BillingService;
+  /** A/B experiments: variants per request and the exposure log. */
+  experiments: ExperimentService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig } = {}): Services {
+export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig; experimentsStarted?: readonly string[] } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
   const env = serverEnv();
@@ -77,6 +80,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
       now,
     }),
     billing,
+    experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,

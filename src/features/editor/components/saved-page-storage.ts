@@ -1,5 +1,6 @@
 import type { PageStorageItems } from '@/runner/page-storage';
 import { pageStorageItemsSchema } from '@/runner/browser/sandbox-message-schemas';
+import { parseJsonValue } from '@/domain/json/json-object';
 
 /**
  * What a learner's page saved in its localStorage, kept in the app's own localStorage per learner
@@ -22,13 +23,8 @@ function appStorage(): Storage | null {
 /** The items saved under `key`; nothing (an empty list) when there are none or they are unreadable. */
 export function readSavedPageStorage(key: string): PageStorageItems {
   const raw = appStorage()?.getItem(key);
-  if (!raw) return [];
-  try {
-    const parsed = pageStorageItemsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
+  const parsed = pageStorageItemsSchema.safeParse(parseJsonValue(raw));
+  return parsed.success ? parsed.data : [];
 }
 
 /** Keeps `items` under `key` (an empty list removes the entry). False when the browser refused. */

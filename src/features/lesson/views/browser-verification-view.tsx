@@ -1,36 +1,15 @@
 import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { checkSchema } from '@/domain/content/model';
 import { SignedInShell, useApiClient } from '@/features/auth';
 import type { RunResult } from '@/runner/run-types';
 import { Alert, Button, Card, PageHeading, PageLead, Stack } from '@/ui';
 import styles from './browser-verification-view.module.css';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
+import { learningEndpoints, type TrackVerification } from '@/lib/api-client/learning-endpoints';
 import { paths } from '@/domain/routing/paths';
 
-const file = z.object({ name: z.string(), content: z.string() });
-const verificationSchema = z.object({
-  trackId: z.string(),
-  trackVersion: z.number(),
-  lessons: z.array(
-    z.object({
-      lessonId: z.string(),
-      title: z.string(),
-      tutorialId: z.string(),
-      chapterId: z.string(),
-      lessonType: z.enum(['SQL', 'HTML', 'JS', 'Python']),
-      starter: z.array(file),
-      solution: z.array(file),
-      checks: z.array(checkSchema),
-      seed: z.string().nullable(),
-      checkSeed: z.string().nullable().optional(),
-      input: z.array(z.string()),
-    }),
-  ),
-});
-type Verification = z.infer<typeof verificationSchema>;
+type Verification = TrackVerification;
 
 interface Outcome {
   lessonId: string;
@@ -74,7 +53,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
     let cancelled = false;
     void (async () => {
       try {
-        const data: Verification = await client.request({ path: `/tracks/${encodeURIComponent(trackId)}/verification`, preview: true, errorKey: 'fetchVerification', schema: verificationSchema });
+        const data: Verification = await learningEndpoints(client).preview.verification(trackId);
         setTotal(data.lessons.length);
         const { createBrowserCheckEngine } = await import('@/runner/browser/browser-check-engine');
         const engine = createBrowserCheckEngine(() => undefined);

@@ -1,4 +1,5 @@
 import type { PendingCompletion } from '@/lib/api-client/progress-endpoints';
+import { isJsonObject, parseJsonValue } from '@/domain/json/json-object';
 
 /**
  * Lessons passed while the API was unreachable, kept in localStorage per learner until
@@ -16,20 +17,15 @@ function storage(): Storage | null {
 }
 
 function isPending(value: unknown): value is PendingCompletion {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
+  const entry = value;
   return ['trackId', 'tutorialId', 'chapterId', 'lessonId', 'mode', 'completedAt'].every((field) => typeof entry[field] === 'string') && typeof entry.attempts === 'number';
 }
 
 export function readPendingCompletions(userId: string): PendingCompletion[] {
   const raw = storage()?.getItem(KEY_PREFIX + userId);
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter(isPending) : [];
-  } catch {
-    return [];
-  }
+  const parsed = parseJsonValue(raw);
+  return Array.isArray(parsed) ? parsed.filter(isPending) : [];
 }
 
 function write(userId: string, entries: PendingCompletion[]): void {

@@ -1,3 +1,4 @@
+import { ordinal } from '@/domain/text/ordinal';
 import { Card, LoadError, PageHeading, PageLead, Stack } from '@/ui';
 import { useLeague } from '../api/progress-queries';
 import { ProgressShell } from '../components/progress-shell';
@@ -33,13 +34,18 @@ export default function LeaderboardView() {
         )}
         {data && data.joined && (
           <Card padding="sm">
+            {data.standings.some((row) => row.me) && (
+              <p className={styles.standing}>
+                You are <strong>{ordinal(data.standings.find((row) => row.me)?.rank ?? 0)}</strong> of {data.standings.length} this week.
+              </p>
+            )}
             <ol className={styles.board} aria-label="Standings">
               {data.standings.flatMap((row, index) => {
                 const previous = data.standings[index - 1];
                 const zoneStart = row.outcome !== previous?.outcome && row.outcome !== 'stay' ? (row.outcome === 'promote' ? 'Promotion zone' : 'Demotion zone') : null;
                 const item = (
                   <li key={row.rank} className={styles.row} data-me={row.me || undefined} data-outcome={row.outcome} aria-current={row.me ? 'true' : undefined}>
-                    <span className={styles.rank}>{row.rank}</span>
+                    <span className={styles.rank}>{ordinal(row.rank)}</span>
                     <span>
                       {row.name}
                       {row.me && ' (you)'}

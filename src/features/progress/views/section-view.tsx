@@ -87,7 +87,7 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
           {section.tutorials.map((tutorial) => (
             <Card as="section" key={tutorial.id} aria-labelledby={`tutorial-${tutorial.id}`}>
               <h2 id={`tutorial-${tutorial.id}`} className={styles.cardTitle}>
-                {tutorial.title} {tutorial.kind === 'project' && <span className={styles.badge}>Guided project</span>}
+                {tutorial.title} {tutorial.kind === 'project' && <span className={styles.badge}>{tutorial.optional ? 'Optional guided project' : 'Guided project'}</span>}
               </h2>
               <ol className={styles.path}>
                 {tutorial.chapters.map((chapter) => (

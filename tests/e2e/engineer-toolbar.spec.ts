@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
+import { signInTo } from './support/course-player';
+
+/**
+ * The course engineer's toolbar (issue 16): on every page for that role only, never in a learner's
+ * HTML; ids, the other prefix, the solution through the checks, the cache, jumping, and forcing an
+ * experiment's variant for the engineer alone.
+ */
+
+const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
+const PROJECT_SECTION = '/web/python/section/1';
+
+async function signInAsEngineer(page: Page, target: string) {
+  // The demo course engineer that `npm start` creates in the Auth emulator.
+  await page.goto(`/web/login?redirectUrl=${encodeURIComponent(target)}`);
+  await page.getByLabel('Email').fill('engineer@codetrail.local');
+  await page.getByLabel('Password', { exact: true }).fill('build-courses');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${target.split('?')[0]}**`);
+}
+
+const toolbar = (page: Page) => page.getByRole('complementary', { name: 'Course engineer toolbar' });
+
+async function openToolbar(page: Page) {
+  await toolbar(page).getByRole('button', { name: 'Engineer tools' }).click();
+  return toolbar(page);
+}
+
+test.describe('the course engineer toolbar', () => {
+  test.setTimeout(180_000);
+
+  test('shows where the engineer is, runs the solution through the checks, clears the cache and jumps to any lesson', async ({ page }) => {
+    await signInAsEngineer(page, LESSON);
+    const tools = await openToolbar(page);
+    await expect(tools.getByText('python-basics-first-steps')).toBeVisible();
+    await expect(tools.getByText(/^py-[\w-]+ \(#0\)$/)).toBeVisible();
+    await expect(tools.getByRole('link', { name: 'Open under /ssr' })).toHaveAttribute('href', LESSON.replace('/web/', '/ssr/'));
+
+    await tools.getByRole('button', { name: /^Show the checks \(\d+\)$/ }).click();
+    await expect(tools.getByRole('listitem').first()).toBeVisible();
+    await tools.getByRole('button', { name: 'Run the solution' }).click();
+    await expect(tools.getByRole('status').filter({ hasText: /The solution passes all \d+ checks\./ })).toBeVisible({ timeout: 60_000 });
+
+    await tools.getByRole('button', { name: 'Clear the server cache' }).click();
+    await expect(tools.getByRole('status').filter({ hasText: /Cache cleared/ })).toBeVisible();
+
+    const jump = tools.getByRole('form', { name: 'Jump to a lesson' });
+    await jump.getByLabel('Track').selectOption('html');
+    await jump.getByLabel('Tutorial').selectOption({ index: 1 });
+    await jump.getByLabel('Chapter').selectOption({ index: 1 });
+    await expect(jump.getByLabel('Lesson')).toBeEnabled();
+    await jump.getByLabel('Lesson').selectOption({ index: 1 });
+    await jump.getByRole('button', { name: 'Go' }).click();
+    await page.waitForURL(/\/web\/track\/html\/tutorial\/[^/]+\/chapter\/[^/]+\/learn\?lesson=1$/);
+    await expect(toolbar(page).getByRole('button', { name: 'Engineer tools' })).toBeVisible();
+  });
+
+  test('forces an experiment variant for the engineer alone: guided projects required, optional or hidden in the path', async ({ page }) => {
+    await signInAsEngineer(page, PROJECT_SECTION);
+    const project = page.getByRole('heading', { level: 2 }).filter({ hasText: /project/i });
+    const tools = await openToolbar(page);
+    const select = tools.getByLabel('experiment-optional-guided-project-in-path');
+
+    await select.selectOption('variant2_no_optional_projects');
+    await expect(project).toHaveCount(0);
+    await select.selectOption('variant1_optional_in_path');
+    await expect(page.getByText('Optional guided project')).toBeVisible();
+    await select.selectOption('original');
+    await expect(page.getByText('Guided project', { exact: true })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'codetrail-ab-force')?.value).toContain('original');
+    await select.selectOption('');
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'codetrail-ab-force')).toBe(false);
+  });
+
+  test('a learner gets neither the toolbar nor its HTML, and a forcing cookie changes nothing for them', async ({ page, context }) => {
+    await signInTo(page, LESSON, 'no-toolbar');
+    await expect(page.getByRole('heading', { name: 'Say hello' })).toBeVisible();
+    await expect(toolbar(page)).toHaveCount(0);
+    const html = await (await page.request.get(LESSON)).text();
+    expect(html).not.toMatch(/engineer tools|Course engineer toolbar/i);
+
+    // Force the variant that would change what this learner's path shows, were it honoured.
+    const badges = async () => ((await (await page.request.get(PROJECT_SECTION)).text()).match(/>(Optional guided project|Guided project)</g) ?? []).length;
+    const before = await badges();
+    const other = before === 0 ? 'original' : 'variant2_no_optional_projects';
+    await context.addCookies([{ name: 'codetrail-ab-force', value: encodeURIComponent(JSON.stringify({ 'experiment-optional-guided-project-in-path': other })), url: page.url() }]);
+    expect(await badges()).toBe(before);
+  });
+
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    test(`the open toolbar has no axe violations (${theme})`, async ({ page }) => {
+      await forceTheme(page, theme);
+      await signInAsEngineer(page, LESSON);
+      const tools = await openToolbar(page);
+      await expect(tools.getByText('python-basics-first-steps')).toBeVisible();
+      await expect(tools.getByRole('button', { name: /^Show the checks/ })).toBeVisible();
+      expect(describeViolations(`toolbar ${theme}`, await axeViolations(page))).toBe('');
+      await page.screenshot({ path: test.info().outputPath(`engineer-toolbar-${theme}.png`) });
+    });
+  }
+});
