@@ -83,7 +83,7 @@ describe(`lesson reports on ${DATABASE}`, () => {
     const list = reportListSchema.parse((await call(reportsRoutes(services), engineer.idToken)).body);
     expect(list.counts).toEqual({ new: 2, fixed: 0, 'wont-fix': 0 });
     expect(list.reports.map((entry) => entry.lessonId)).toEqual(['fb-quiz', 'fb-code']);
-    expect(list.reports[1]).toMatchObject({ id, note: 'The check says my output is wrong but it prints hi.', files: [{ name: 'main.py', userContent: 'print("hi")' }], output: 'hi\n', browser: { viewport: '390x844', language: 'pt-PT' }, status: 'new', reporter: { name: 'Rita Reporter' } });
+    expect(list.reports[1]).toMatchObject({ id, lessonIndex: 1, note: 'The check says my output is wrong but it prints hi.', files: [{ name: 'main.py', userContent: 'print("hi")' }], output: 'hi\n', browser: { viewport: '390x844', language: 'pt-PT' }, status: 'new', reporter: { name: 'Rita Reporter' } });
 
     const fixed = await call(reportRoutes(services), engineer.idToken, { method: 'PATCH', query: { reportId: id }, body: { status: 'fixed' } });
     expect(reportSchema.parse(fixed.body).status).toBe('fixed');

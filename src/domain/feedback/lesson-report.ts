@@ -22,7 +22,7 @@ export const createReportBodySchema = z
     tutorialId: id,
     chapterId: id,
     lessonId: id,
-    mode: z.enum(['learn', 'challenge', 'tutor']),
+    mode: z.enum(['learn', 'challenge', 'tutor'], { error: 'mode must be learn, challenge or tutor' }),
     note: z.string().trim().min(1, 'Say what went wrong').max(MAX_REPORT_NOTE, `The note is at most ${MAX_REPORT_NOTE} characters`),
     files: z
       .array(z.object({ name: z.string().min(1).max(100), userContent: z.string().max(MAX_REPORT_FILE_CHARS, `A file is at most ${MAX_REPORT_FILE_CHARS} characters`) }).strict())
@@ -49,6 +49,8 @@ export const reportSchema = z.object({
   tutorialId: z.string(),
   chapterId: z.string(),
   lessonId: z.string(),
+  /** The lesson's place in its chapter now (for its URL); null when it is no longer published. */
+  lessonIndex: z.number().int().nullable(),
   mode: z.enum(['learn', 'challenge', 'tutor']),
   note: z.string(),
   files: z.array(z.object({ name: z.string(), userContent: z.string() })),

@@ -13,13 +13,14 @@ export const REPORT_PAGE_SIZE = 100;
 
 type ReportRow = typeof lessonReports.$inferSelect;
 
-function reportDto(row: ReportRow, reporter: { id: string; publicName: string | null; displayName: string | null }): LessonReport {
+function reportDto(row: ReportRow, reporter: { id: string; publicName: string | null; displayName: string | null }, lessonIndex: number | null): LessonReport {
   return {
     id: row.id,
     trackId: row.trackId,
     tutorialId: row.tutorialId,
     chapterId: row.chapterId,
     lessonId: row.lessonId,
+    lessonIndex,
     mode: row.mode as LessonReport['mode'],
     note: row.note,
     files: row.files,
@@ -38,6 +39,13 @@ function reportDto(row: ReportRow, reporter: { id: string; publicName: string | 
  * and the files the lesson's own, so a report cannot store arbitrary data under a made-up lesson.
  */
 export function createFeedbackService(db: Database, content: ContentService, now: () => Date) {
+  async function lessonIndexOf(row: ReportRow): Promise<number | null> {
+    const published = await content.publishedTrack(row.trackId);
+    const chapter = published?.track.tutorials.find((tutorial) => tutorial.id === row.tutorialId)?.chapters.find((candidate) => candidate.id === row.chapterId);
+    const index = chapter?.lessons.findIndex((lesson) => lesson.id === row.lessonId) ?? -1;
+    return index < 0 ? null : index;
+  }
+
   return {
     async create(userId: string, input: CreateReportBody): Promise<{ id: string }> {
       const body = createReportBodySchema.parse(input);
@@ -63,14 +71,14 @@ export function createFeedbackService(db: Database, content: ContentService, now
         .limit(REPORT_PAGE_SIZE);
       const counted = await db.select({ status: lessonReports.status, count: sql<number>`count(*)::int` }).from(lessonReports).groupBy(lessonReports.status);
       const counts = Object.fromEntries(REPORT_STATUSES.map((each) => [each, Number(counted.find((row) => row.status === each)?.count ?? 0)])) as Record<ReportStatus, number>;
-      return { reports: rows.map((row) => reportDto(row.report, row.reporter)), counts };
+      return { reports: await Promise.all(rows.map(async (row) => reportDto(row.report, row.reporter, await lessonIndexOf(row.report)))), counts };
     },
 
     async setStatus(id: string, status: ReportStatus): Promise<LessonReport> {
       const [row] = await db.update(lessonReports).set({ status, updatedAt: now() }).where(and(eq(lessonReports.id, id))).returning();
       if (!row) throw notFound('There is no such report.');
       const [reporter] = await db.select({ id: users.id, publicName: users.publicName, displayName: users.displayName }).from(users).where(eq(users.id, row.userId));
-      return reportDto(row, reporter ?? { id: row.userId, publicName: null, displayName: null });
+      return reportDto(row, reporter ?? { id: row.userId, publicName: null, displayName: null }, await lessonIndexOf(row));
     },
   };
 }
