@@ -33,7 +33,7 @@ test.describe('the course engineer toolbar', () => {
   test('shows where the engineer is, runs the solution through the checks, clears the cache and jumps to any lesson', async ({ page }) => {
     await signInAsEngineer(page, LESSON);
     const tools = await openToolbar(page);
-    await expect(tools.getByText('python-basics-first-steps')).toBeVisible();
+    await expect(tools.getByRole('region', { name: 'This page' }).getByText('python-basics-first-steps')).toBeVisible();
     await expect(tools.getByText(/^py-[\w-]+ \(#0\)$/)).toBeVisible();
     await expect(tools.getByRole('link', { name: 'Open under /ssr' })).toHaveAttribute('href', LESSON.replace('/web/', '/ssr/'));
 
@@ -93,7 +93,7 @@ test.describe('the course engineer toolbar', () => {
       await forceTheme(page, theme);
       await signInAsEngineer(page, LESSON);
       const tools = await openToolbar(page);
-      await expect(tools.getByText('python-basics-first-steps')).toBeVisible();
+      await expect(tools.getByRole('region', { name: 'This page' }).getByText('python-basics-first-steps')).toBeVisible();
       await expect(tools.getByRole('button', { name: /^Show the checks/ })).toBeVisible();
       expect(describeViolations(`toolbar ${theme}`, await axeViolations(page))).toBe('');
       await page.screenshot({ path: test.info().outputPath(`engineer-toolbar-${theme}.png`) });

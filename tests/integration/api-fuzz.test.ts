@@ -7,6 +7,7 @@ import * as learningRouteBuilders from '@/server/api/v1/learning-routes';
 import * as previewRouteBuilders from '@/server/api/v1/preview-routes';
 import * as progressRouteBuilders from '@/server/api/v1/progress-routes';
 import * as projectRouteBuilders from '@/server/api/v1/project-routes';
+import * as reportRouteBuilders from '@/server/api/v1/report-routes';
 import * as tutorRouteBuilders from '@/server/api/v1/tutor-routes';
 import * as userRouteBuilders from '@/server/api/v1/user-routes';
 import { PROJECT_TEMPLATES } from '@/domain/build/project-templates';
@@ -44,6 +45,8 @@ const snapshotIds: string[] = [];
 /** The learner's checkouts and payments (from a real test checkout), for the billing routes. */
 let checkoutIds: string[] = [];
 let paymentIds: string[] = [];
+/** A lesson report, for the engineers' status route. */
+let reportIds: string[] = [];
 const serverErrors: unknown[] = [];
 const counts = { runRoutes: 0, adapter: 0 };
 const statuses = new Map<number, number>();
@@ -94,6 +97,12 @@ beforeAll(async () => {
   await subscribeToPro(services, learner.uid);
   checkoutIds = [open.checkoutId];
   paymentIds = (await services.billing.overview(learner.uid)).payments.map((payment) => payment.id);
+  const firstLesson = lessons[0];
+  if (firstLesson) {
+    const browser = { userAgent: 'fuzz', language: 'en', viewport: '390x844' };
+    const reported = await services.feedback.create(learner.uid, { ...refOf(firstLesson), mode: 'learn', note: 'fuzz', files: [], output: '', browser });
+    reportIds = [reported.id];
+  }
   const newProject = async (token: string, template: string) => (await call(projectRouteBuilders.projectsRoutes(services), token, { method: 'POST', body: { template } })).body as { id: string };
   const own = await Promise.all(PROJECT_TEMPLATES.map((template) => newProject(tokens.learner, template)));
   const others = await Promise.all([newProject(tokens.engineer, 'web'), newProject(tokens.engineer, 'python')]);
@@ -327,6 +336,31 @@ const ROUTES: Record<string, FuzzRoute> = {
   'projectShareRoutes DELETE': projectRoute((s) => projectRouteBuilders.projectShareRoutes(s), 'DELETE', 20),
   sharedProjectRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRoutes(s), 'GET', 40),
   sharedProjectRemixRoutes: projectRoute((s) => projectRouteBuilders.sharedProjectRemixRoutes(s), 'POST', 30),
+  reportsRoutes: {
+    build: (s) => reportRouteBuilders.reportsRoutes(s),
+    method: 'POST',
+    caller: 'learner',
+    base: () =>
+      anyLesson().chain((l) =>
+        fc
+          .record({
+            note: fc.oneof(fc.constantFrom('The check is wrong.', 'Typo in the text'), fc.string({ maxLength: 120 })),
+            files: fc.array(fc.record({ name: fc.constantFrom(...(l.editable.length > 0 ? l.editable : ['main.py'])), userContent: sourceText }), { maxLength: 2 }),
+            output: fc.string({ maxLength: 80 }),
+            viewport: fc.constantFrom('390x844', '1280x800', 'wide'),
+          })
+          .map(({ note, files, output, viewport }) => ({ query: {}, body: { ...refOf(l), mode: 'learn', note, files, output, browser: { userAgent: 'fuzz', language: 'en', viewport } } })),
+      ),
+    runs: 40,
+  },
+  'reportsRoutes GET': { build: (s) => reportRouteBuilders.reportsRoutes(s), method: 'GET', caller: 'engineer', base: () => fc.constantFrom('new', 'fixed', 'wont-fix', 'all').map((status) => ({ query: { status } })), runs: 20 },
+  reportRoutes: {
+    build: (s) => reportRouteBuilders.reportRoutes(s),
+    method: 'PATCH',
+    caller: 'engineer',
+    base: () => fc.tuple(fc.constantFrom(...reportIds, 'abcdefghijklmnopqrst'), fc.constantFrom('new', 'fixed', 'wont-fix')).map(([reportId, status]) => ({ query: { reportId }, body: { status } })),
+    runs: 30,
+  },
   // Billing last: a fuzzed cancel or refund may end the learner's Pro.
   billingRoutes: { build: (s) => billingRouteBuilders.billingRoutes(s), caller: 'learner', base: () => noQuery(), runs: 30 },
   checkoutRoutes: {
@@ -552,7 +586,7 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
 
 describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
   it('covers every route builder the API exports', () => {
-    const builders = [billingRouteBuilders, learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
+    const builders = [billingRouteBuilders, reportRouteBuilders, learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function')
         .map(([name]) => name),

@@ -3,7 +3,7 @@ import { MAX_FILE_BYTES } from '@/domain/build/project-files';
 import { projectListSchema, projectSchema, sharedProjectSchema, snapshotListSchema, snapshotSchema, type Project, type ProjectSummary, type SnapshotSummary } from '@/domain/build/project-dto';
 import { MAX_PROJECTS_PER_LEARNER, MAX_SNAPSHOTS_PER_PROJECT } from '@/domain/build/project-rules';
 import { TEMPLATE_RULES } from '@/domain/build/project-templates';
-import type { CompiledContent, Lesson, LessonFileDefinition } from '@/domain/content/model';
+import type { CompiledContent } from '@/domain/content/model';
 import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { completeLessonRoutes, saveFilesRoutes } from '@/server/api/v1/learning-routes';
 import {
@@ -27,18 +27,13 @@ import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
-import { quizLesson } from './support/content-fixtures';
+import { codeLesson, quizLesson } from './support/content-fixtures';
 import { subscribeToPro } from './support/subscribe';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 
 // ---- a published track with two guided projects, so the import does not depend on the curriculum
 
-const codeLesson = (id: string, files: LessonFileDefinition[], seed: string | null = null): Lesson => ({
-  ...quizLesson(id),
-  interaction: { kind: 'code' },
-  executableContent: { files, solution: [], checks: [], seed },
-});
 const SQL_SEED = 'CREATE TABLE plants (name TEXT);\nINSERT INTO plants VALUES (\'Fern\');\n';
 const content: CompiledContent = {
   tracks: [

@@ -54,6 +54,9 @@ export const API_ERROR_MESSAGES = {
   resumeSubscription: 'Could not keep the subscription',
   refundPayment: 'Could not refund the payment',
   openBillingPortal: 'Could not open the billing portal',
+  sendReport: 'Could not send the report',
+  fetchReports: 'Could not fetch the reports',
+  updateReport: 'Could not change the report',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -472,4 +472,29 @@ export const experimentExposures = pgTable(
   (table) => [primaryKey({ columns: [table.experiment, table.bucketId] }), index('experiment_exposures_variant_idx').on(table.experiment, table.variant)],
 );
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures };
+/** Issue 16: a learner's or engineer's "Report a problem" with a lesson. */
+export const lessonReports = pgTable(
+  'lesson_reports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: text('track_id').notNull(),
+    tutorialId: text('tutorial_id').notNull(),
+    chapterId: text('chapter_id').notNull(),
+    lessonId: text('lesson_id').notNull(),
+    mode: text('mode').notNull(),
+    note: text('note').notNull(),
+    files: jsonb('files').$type<{ name: string; userContent: string }[]>().notNull(),
+    output: text('output').notNull(),
+    browser: jsonb('browser').$type<{ userAgent: string; language: string; viewport: string; theme?: 'light' | 'dark' }>().notNull(),
+    /** new | fixed | wont-fix */
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('lesson_reports_status_created_idx').on(table.status, table.createdAt), index('lesson_reports_user_idx').on(table.userId)],
+);
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports };

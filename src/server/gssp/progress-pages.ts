@@ -136,3 +136,9 @@ export const browserVerificationPage = withSession<VerifyPageProps>({ whenUnauth
   const tracks = (await (await getServices()).content.publishedTracks()).map(({ track }) => ({ id: track.id, title: track.title }));
   return { props: { tracks } };
 });
+
+/** /web/preview/reports: lesson reports, for course engineers only (404 for anyone else). */
+export const lessonReportsPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+  if (!user || !user.roles.includes('course_engineer')) return { notFound: true };
+  return { props: {} };
+});

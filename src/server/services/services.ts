@@ -18,6 +18,7 @@ import { serverEnv, type BillingConfig } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
 import { createBillingService, type BillingService } from './billing-service';
 import { createExperimentService, type ExperimentService } from './experiment-service';
+import { createFeedbackService, type FeedbackService } from './feedback-service';
 import type { BillingProvider } from '@/server/billing/billing-provider';
 import { buildRedirectAllowList } from '@/domain/redirect/resolve-redirect';
 
@@ -40,6 +41,8 @@ export interface Services {
   billing: BillingService;
   /** A/B experiments: variants per request and the exposure log. */
   experiments: ExperimentService;
+  /** "Report a problem" with a lesson, and the course engineers' list. */
+  feedback: FeedbackService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
@@ -80,6 +83,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
       now,
     }),
     billing,
+    feedback: createFeedbackService(db, content, now),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),

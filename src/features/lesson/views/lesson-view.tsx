@@ -23,6 +23,7 @@ import { ModePicker } from '../components/mode-picker';
 import { PanelBoundary } from '../components/panel-boundary';
 import { attemptReducer, initialAttempt } from '../model/attempt';
 import styles from './lesson-view.module.css';
+import { ReportProblem } from '@/features/feedback';
 
 interface CompletionOutcome {
   response: CompletionResponse | null;
@@ -340,6 +341,14 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           )}
         </footer>
       </PanelBoundary>
+
+      <div className={styles.report}>
+        <ReportProblem
+          lesson={{ trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id }}
+          mode={page.mode}
+          snapshot={() => ({ files: interaction.kind === 'code' ? editableFiles(draft.files) : [], output: state.output })}
+        />
+      </div>
     </article>
   );
 }
