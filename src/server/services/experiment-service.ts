@@ -8,6 +8,10 @@ import { createExperimentRepository } from '@/server/repositories/experiment-rep
  */
 export function createExperimentService(db: Database, options: { manuallyStarted: readonly string[]; now: () => Date }) {
   const repository = createExperimentRepository(db);
+  // Exposures this process has stored: a learner's every later view of the page writes nothing.
+  // Bounded; forgetting only costs a no-op insert (the table keeps the first exposure).
+  const recorded = new Set<string>();
+  const MAX_REMEMBERED = 50_000;
   return {
     manuallyStarted: options.manuallyStarted,
 
@@ -17,8 +21,10 @@ export function createExperimentService(db: Database, options: { manuallyStarted
 
     /** Records that this bucket was shown these experiments' variants (running and not forced only). */
     async recordExposures(bucketId: string, userId: string | null, assignments: Assignments, shown: readonly ExperimentName[]): Promise<number> {
-      const exposures = exposuresOf(assignments, shown);
+      const exposures = exposuresOf(assignments, shown).filter((exposure) => !recorded.has(`${exposure.experiment}\u0000${bucketId}`));
       await repository.recordExposures(exposures.map((exposure) => ({ ...exposure, bucketId, userId, at: options.now() })));
+      if (recorded.size + exposures.length > MAX_REMEMBERED) recorded.clear();
+      for (const exposure of exposures) recorded.add(`${exposure.experiment}\u0000${bucketId}`);
       return exposures.length;
     },
 

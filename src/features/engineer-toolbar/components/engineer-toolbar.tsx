@@ -120,6 +120,23 @@ function Solution({ location, lessonId }: { location: LessonLocation; lessonId: 
   );
 }
 
+/** One level of the jump: a select of ids, empty until the level above is chosen. */
+function IdSelect({ label, value, ids, onChange }: { label: string; value: string; ids: readonly { id: string }[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)} disabled={ids.length === 0}>
+        <option value="">Choose…</option>
+        {ids.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Any lesson of any published track, by its ids. */
 function Jump({ location }: { location: PageLocation }) {
   const learning = useLearning();
@@ -147,39 +164,9 @@ function Jump({ location }: { location: PageLocation }) {
       <h3 id={`${id}-jump`} className={styles.heading}>
         Jump to a lesson
       </h3>
-      <label>
-        Track
-        <select value={trackId} onChange={(event) => (setTrackId(event.target.value), setTutorialId(''), setChapterId(''), setLessonIndex(0))}>
-          <option value="">Choose…</option>
-          {tracks.data?.tracks.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.id}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Tutorial
-        <select value={tutorialId} onChange={(event) => (setTutorialId(event.target.value), setChapterId(''), setLessonIndex(0))} disabled={tutorials.length === 0}>
-          <option value="">Choose…</option>
-          {tutorials.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.id}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Chapter
-        <select value={chapterId} onChange={(event) => (setChapterId(event.target.value), setLessonIndex(0))} disabled={chapters.length === 0}>
-          <option value="">Choose…</option>
-          {chapters.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.id}
-            </option>
-          ))}
-        </select>
-      </label>
+      <IdSelect label="Track" value={trackId} ids={tracks.data?.tracks ?? []} onChange={(value) => (setTrackId(value), setTutorialId(''), setChapterId(''), setLessonIndex(0))} />
+      <IdSelect label="Tutorial" value={tutorialId} ids={tutorials} onChange={(value) => (setTutorialId(value), setChapterId(''), setLessonIndex(0))} />
+      <IdSelect label="Chapter" value={chapterId} ids={chapters} onChange={(value) => (setChapterId(value), setLessonIndex(0))} />
       <label>
         Lesson
         <select value={lessonIndex} onChange={(event) => setLessonIndex(Number(event.target.value))} disabled={lessons.length === 0}>

@@ -13,6 +13,7 @@ function timeLeft(endsAt: string): string {
 export default function LeaderboardView() {
   const league = useLeague();
   const data = league.data;
+  const me = data?.standings.find((row) => row.me);
   return (
     <ProgressShell>
       <Stack gap={5} className={styles.page}>
@@ -34,9 +35,9 @@ export default function LeaderboardView() {
         )}
         {data && data.joined && (
           <Card padding="sm">
-            {data.standings.some((row) => row.me) && (
+            {me && (
               <p className={styles.standing}>
-                You are <strong>{ordinal(data.standings.find((row) => row.me)?.rank ?? 0)}</strong> of {data.standings.length} this week.
+                You are <strong>{ordinal(me.rank)}</strong> of {data.standings.length} this week.
               </p>
             )}
             <ol className={styles.board} aria-label="Standings">
