@@ -46,6 +46,9 @@ removeOtherRuntimeFolders();
 // serve the benches' bare baseline.
 copyRuntimeFiles(path.dirname(require.resolve('pyodide/package.json')), runtimeDirs.python, ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']);
 copyRuntimeFiles(path.dirname(require.resolve('sql.js')), runtimeDirs.sql, ['sql-wasm.wasm', 'sql-wasm-browser.wasm']);
+// The consent banner's stylesheet, loaded with the banner (only while a visitor has not answered).
+const cookieConsentDir = `cookieconsent-${require('vanilla-cookieconsent/package.json').version}`;
+copyRuntimeFiles(path.join(path.dirname(require.resolve('vanilla-cookieconsent/package.json')), 'dist'), cookieConsentDir, ['cookieconsent.css']);
 
 const esbuildAlias = { '@': path.join(__dirname, 'src') };
 
@@ -151,6 +154,10 @@ const { appSecurityHeaders, VENDOR_HEADERS } = requireTypeScript('src/domain/sec
 const { previewFrameSource, previewTemplateFrom } = requireTypeScript('src/domain/build/preview-origin.ts');
 const { themeInitScript } = requireTypeScript('src/ui/theme.ts');
 const { publicEnv } = requireTypeScript('src/lib/env/public-env.ts');
+const { analyticsDestinationsFrom, analyticsPolicySources } = requireTypeScript('src/domain/analytics/destinations.ts');
+// A wrong analytics setting stops the build rather than sending events somewhere unexpected.
+const { destinations: analyticsDestinations, problems: analyticsProblems } = analyticsDestinationsFrom(process.env);
+if (analyticsProblems.length > 0) throw new Error(`Invalid analytics configuration: ${analyticsProblems.join('; ')} (.env.example).`);
 const themeScriptHash = require('node:crypto').createHash('sha256').update(themeInitScript).digest('base64');
 
 /** @type {(phase: string) => import('next').NextConfig} */
@@ -162,7 +169,7 @@ const nextConfig = (phase) => ({
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // CODETRAIL_SANDBOX_ASSETS is read by the /api/sandbox route on the server only.
-  env: { CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()), CODETRAIL_SANDBOX_VERSION: sandboxVersion() },
+  env: { CODETRAIL_COOKIECONSENT_CSS: `/vendor/${cookieConsentDir}/cookieconsent.css`, CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()), CODETRAIL_SANDBOX_VERSION: sandboxVersion() },
   webpack(config, { isServer }) {
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,
@@ -185,6 +192,8 @@ const nextConfig = (phase) => ({
       development: phase === PHASE_DEVELOPMENT_SERVER,
       // Set PREVIEW_ORIGIN (or PORT) for the build as for the server: the build area frames it.
       previewFrameSource: previewFrameSource(previewTemplateFrom(process.env)),
+      // Analytics services only when configured (docs/analytics.md); none by default.
+      analyticsSources: analyticsPolicySources(analyticsDestinations),
       // Only the scheme matters here (HSTS on https).
       appOrigin: process.env.APP_ORIGIN || 'http://localhost',
     });
@@ -197,4 +206,45 @@ const nextConfig = (phase) => ({
   },
 });
 
-module.exports = nextConfig;
+/**
+ * Error monitoring (docs/monitoring.md). The SDK stays outside the server build (Node loads it from
+ * node_modules, and only when SENTRY_DSN is set); the browser's environment name is inlined like the
+ * NEXT_PUBLIC_ variables. Source maps are uploaded only when SENTRY_AUTH_TOKEN, SENTRY_ORG and
+ * SENTRY_PROJECT are all set: otherwise the config is exactly the one above and nothing is uploaded.
+ * Sentry's build-time instrumentation stays off either way, so a build with upload runs the same code.
+ * @param {(phase: string) => import('next').NextConfig} configFor
+ */
+function withMonitoring(configFor) {
+  /** @type {(phase: string) => import('next').NextConfig} */
+  const withSdkSettings = (phase) => {
+    const config = configFor(phase);
+    return {
+      ...config,
+      serverExternalPackages: [...(config.serverExternalPackages ?? []), '@sentry/nextjs'],
+      env: { ...config.env, CODETRAIL_SENTRY_ENVIRONMENT: process.env.SENTRY_ENVIRONMENT || process.env.APP_ENV || 'local' },
+    };
+  };
+  const { SENTRY_AUTH_TOKEN: authToken, SENTRY_ORG: org, SENTRY_PROJECT: project } = process.env;
+  if (!authToken || !org || !project) {
+    if (authToken || org || project) console.warn('[codetrail] Source maps are not uploaded: set SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT together (.env.example).');
+    return withSdkSettings;
+  }
+  const { withSentryConfig } = require('@sentry/nextjs/config');
+  return withSentryConfig(withSdkSettings, {
+    org,
+    project,
+    authToken,
+    silent: !process.env.CI,
+    telemetry: false,
+    // Uploaded, then removed from the build, so the server never serves them.
+    sourcemaps: { deleteSourcemapsAfterUpload: true },
+    widenClientFileUpload: false,
+    routeManifestInjection: false,
+    buildTimeInstrumentation: false,
+    // /api/monitoring is our own tunnel (src/server/monitoring/tunnel.ts), not Sentry's rewrite.
+    tunnelRoute: false,
+    webpack: { autoInstrumentServerFunctions: false, autoInstrumentMiddleware: false, autoInstrumentAppDirectory: false, treeshake: { removeDebugLogging: true } },
+  });
+}
+
+module.exports = withMonitoring(nextConfig);

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { decidedVisitor } from './tests/e2e/support/consent';
 
 /**
  * End-to-end journeys in Debian's Chromium (no browser download). The web server is the real
@@ -19,6 +20,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // Every journey is a visitor who already answered the consent banner ("necessary only");
+    // tests/e2e/analytics-consent.spec.ts starts without an answer.
+    storageState: decidedVisitor(baseURL),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -51,6 +55,12 @@ export default defineConfig({
       // No free trial, so a first payment is really taken and the refund journey has one to refund
       // (tests/e2e/subscription.spec.ts); the trial's screens have component and integration tests.
       BILLING_TRIAL_DAYS: '0',
+      // Error monitoring on, in the browser only (no SENTRY_DSN: the server SDK stays off): the page
+      // posts to /api/monitoring, which forwards to the receiver tests/e2e/monitoring.spec.ts runs on
+      // 127.0.0.1:3198 (elsewhere nothing listens there and the tunnel answers 502). Every error is
+      // sent (rate 1) so the journey does not depend on the 5 % sample.
+      NEXT_PUBLIC_SENTRY_DSN: 'http://e2e@127.0.0.1:3198/1',
+      NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE: '1',
     },
   },
 });

@@ -9,10 +9,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { firstLoadJsKb, LESSON_FIRST_LOAD_BUDGET_KB, LESSON_ROUTE } from './lib/first-load';
 import { waitForHttp } from './lib/processes';
 
 const PORT = Number(process.env.BENCH_PORT || 3300);
@@ -20,7 +19,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
 const EMULATOR = 'http://127.0.0.1:9099';
 const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
-const LESSON_ROUTE = '/web/track/[trackId]/tutorial/[tutorialId]/chapter/[chapterId]/learn';
 /** next.config.js copies Pyodide into a folder named after its version. */
 const PYODIDE_FOLDER = `pyodide-${(JSON.parse(readFileSync('node_modules/pyodide/package.json', 'utf8')) as { version: string }).version}`;
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -37,15 +35,6 @@ async function load(url: string, headers: Record<string, string>) {
   });
   times.sort((a, b) => a - b);
   return { rps: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), failures: result.non2xx + result.errors + result.timeouts };
-}
-
-function firstLoadJsKb(): number {
-  const dist = process.env.NEXT_DIST_DIR || '.next';
-  const manifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8')) as { pages: Record<string, string[]> };
-  const files = new Set([...(manifest.pages['/_app'] ?? []), ...(manifest.pages[LESSON_ROUTE] ?? [])].filter((file) => file.endsWith('.js')));
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(readFileSync(path.join(dist, file))).length;
-  return bytes / 1024;
 }
 
 async function main(): Promise<void> {
@@ -136,7 +125,7 @@ async function main(): Promise<void> {
     await browser.close();
 
     const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
-    const js = firstLoadJsKb();
+    const js = firstLoadJsKb(LESSON_ROUTE);
     console.log('\nLesson player figures (pairs measured in the same run)\n');
     console.log(`SSR, 50 connections     lesson page p50 ${lesson.p50.toFixed(0)} ms, p95 ${lesson.p95.toFixed(0)} ms, ${lesson.rps.toFixed(0)} req/s` + ` | bare page (/) p50 ${bare.p50.toFixed(0)} ms, p95 ${bare.p95.toFixed(0)} ms, ${bare.rps.toFixed(0)} req/s`);
     console.log(`Python ready            player ${median(playerReady).toFixed(0)} ms | bare Pyodide ${median(barePyodide).toFixed(0)} ms | ratio ${(median(playerReady) / median(barePyodide)).toFixed(2)} (budget 1.2)`);
@@ -144,7 +133,7 @@ async function main(): Promise<void> {
     // player's opaque-origin sandbox may not, so the first round shows the cold cost on both sides.
     console.log(`  rounds (player/bare ms) ${playerReady.map((ms, round) => `${ms.toFixed(0)}/${(barePyodide[round] ?? Number.NaN).toFixed(0)}`).join(', ')}`);
     console.log(`Run → first output      ${median(runToOutput).toFixed(1)} ms median of ${runToOutput.length} warm runs (budget 50 ms)`);
-    console.log(`First-load JS           ${js.toFixed(1)} KB gzip for the lesson page (budget 170 KB)`);
+    console.log(`First-load JS           ${js.toFixed(1)} KB gzip for the lesson page (budget ${LESSON_FIRST_LOAD_BUDGET_KB} KB)`);
     if (lesson.failures + bare.failures > 0) console.log(`(non-2xx or errors during load: lesson ${lesson.failures}, bare ${bare.failures})`);
   } finally {
     stop();

@@ -51,11 +51,13 @@ function buildFingerprint(): string {
       hash.update(`${entry}:${stat.size}:${stat.mtimeMs}\n`);
     }
   };
-  ['pages', 'src', 'public', 'content', 'next.config.js', 'package-lock.json', 'tsconfig.json'].forEach(walk);
+  ['pages', 'src', 'public', 'content', 'next.config.js', 'instrumentation.ts', 'package-lock.json', 'tsconfig.json'].forEach(walk);
   for (const [key, value] of Object.entries(process.env).sort()) if (key.startsWith('NEXT_PUBLIC_')) hash.update(`${key}=${value}\n`);
   // Security headers (HSTS, the sandbox asset origin) are fixed at build time from the origin.
   hash.update(`APP_ORIGIN=${appOrigin}\n`);
   hash.update(`PREVIEW_ORIGIN=${previewTemplateFrom(process.env)}\n`);
+  // The browser's monitoring environment is inlined, and source maps are uploaded only with all three.
+  hash.update(`SENTRY_ENVIRONMENT=${process.env.SENTRY_ENVIRONMENT || process.env.APP_ENV || 'local'} upload=${Boolean(process.env.SENTRY_AUTH_TOKEN && process.env.SENTRY_ORG && process.env.SENTRY_PROJECT)}\n`);
   return hash.digest('hex');
 }
 

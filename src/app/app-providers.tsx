@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AnalyticsAndConsent } from '@/features/analytics';
 import { AuthUserProvider } from '@/features/auth';
 import { EngineerToolbarForEngineers } from '@/features/engineer-toolbar';
 import { createQueryClient } from '@/lib/query-client';
@@ -19,6 +20,7 @@ export function AppProviders({ userSerialized, children }: { userSerialized?: st
             <RouteProgressBar />
             {children}
             <EngineerToolbarForEngineers />
+            <AnalyticsAndConsent />
           </NotificationProvider>
         </RouteHistoryProvider>
       </QueryClientProvider>

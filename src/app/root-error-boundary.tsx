@@ -1,6 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
+import { startBrowserMonitoring } from '@/lib/monitoring/start-browser-monitoring';
 import { Button, Card, Container, Stack } from '@/ui';
+
+// Error monitoring starts with the app's first script in the browser (before hydration), so even a
+// crash of the first render is reported; without NEXT_PUBLIC_SENTRY_DSN this does nothing, and the
+// SDK itself only loads once the page is idle (docs/monitoring.md).
+if (typeof window !== 'undefined') startBrowserMonitoring();
 
 interface State {
   error: Error | null;
@@ -15,7 +21,7 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    logger.error('ui: a page crashed', error, info.componentStack);
+    reportError(error, { area: 'ui', message: 'ui: a page crashed', extra: { componentStack: info.componentStack } });
   }
 
   override render() {

@@ -23,6 +23,20 @@ export type PageStorageItems = [string, string][];
 export const storageSize = (items: PageStorageItems): number => items.reduce((total, [key, value]) => total + key.length + value.length, 0);
 
 /**
+ * A page's localStorage as the app accepts it: a list of [key, value] string pairs within the
+ * shim's limit (a page that says more is not believed). Plain code, not a schema, so the lesson
+ * page's first load does not carry a validation library for it (the frames' messages use zod/mini
+ * with this as their rule: sandbox-message-schemas.ts).
+ */
+export function isPageStorageItems(value: unknown): value is PageStorageItems {
+  if (!Array.isArray(value) || value.length > PAGE_STORAGE_LIMIT_CHARS) return false;
+  for (const item of value as unknown[]) {
+    if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== 'string' || typeof item[1] !== 'string') return false;
+  }
+  return storageSize(value as PageStorageItems) <= PAGE_STORAGE_LIMIT_CHARS;
+}
+
+/**
  * Installs the page's storage. Self-contained (no imports, no closures over this module): its
  * source is written into the page document, which runs it before any of the learner's scripts.
  */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { signInTo } from './support/course-player';
+import { signInAsEngineer } from './support/engineer';
 
 /**
  * The course engineer's toolbar (issue 16): on every page for that role only, never in a learner's
@@ -10,15 +11,6 @@ import { signInTo } from './support/course-player';
 
 const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
 const PROJECT_SECTION = '/web/python/section/1';
-
-async function signInAsEngineer(page: Page, target: string) {
-  // The demo course engineer that `npm start` creates in the Auth emulator.
-  await page.goto(`/web/login?redirectUrl=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill('engineer@codetrail.local');
-  await page.getByLabel('Password', { exact: true }).fill('build-courses');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${target.split('?')[0]}**`);
-}
 
 const toolbar = (page: Page) => page.getByRole('complementary', { name: 'Course engineer toolbar' });
 

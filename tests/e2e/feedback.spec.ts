@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { signInTo, typeCode } from './support/course-player';
+import { engineerPage } from './support/engineer';
 
 /**
  * The feedback tool (issue 16): a learner reports a problem from a lesson with their code, the
@@ -8,17 +9,6 @@ import { signInTo, typeCode } from './support/course-player';
  */
 
 const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
-
-async function engineerPage(browser: Browser, target: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  // The demo course engineer that `npm start` creates in the Auth emulator.
-  await page.goto(`/web/login?redirectUrl=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill('engineer@codetrail.local');
-  await page.getByLabel('Password', { exact: true }).fill('build-courses');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**${target}`);
-  return page;
-}
 
 test.describe('reporting a problem with a lesson', () => {
   test.setTimeout(180_000);

@@ -136,7 +136,7 @@ test.describe('phone (390×844)', () => {
     // The user menu: Profile, Settings, the theme and Sign out.
     await page.getByRole('button', { name: /Curious Learner/ }).tap();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', /Theme: System/, 'Sign out']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Cookie settings', /Theme: System/, 'Sign out']);
     await menu.getByRole('menuitem', { name: /Theme: System/ }).tap();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await menu.getByRole('menuitem', { name: 'Settings' }).tap();
@@ -185,7 +185,7 @@ test.describe('desktop', () => {
     await expect(nav.getByRole('link', { name: 'Progress' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('banner').getByRole('button', { name: /^Theme:/ })).toBeVisible();
     await page.getByRole('button', { name: /Curious Learner/ }).click();
-    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Profile', 'Settings', /Theme:/, 'Sign out']);
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Cookie settings', /Theme:/, 'Sign out']);
   });
 
 });

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { CONSENT_COOKIE, CONSENT_REVISION } from '@/domain/analytics/consent';
 import { assignVariant, EXPERIMENT_BUCKET_COOKIE, FORCED_VARIANTS_COOKIE, serializeForcedVariants } from '@/domain/experiments/experiments';
 import type { DatabaseHandle } from '@/server/db/client';
 import { experimentExposures } from '@/server/db/schema';
@@ -9,6 +10,7 @@ import { openTestDatabase } from './support/database';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 const PATH = 'experiment-optional-guided-project-in-path';
+const ANALYTICS_CONSENT = { [CONSENT_COOKIE]: encodeURIComponent(JSON.stringify({ revision: CONSENT_REVISION, categories: ['necessary', 'analytics'] })) };
 
 let handle: DatabaseHandle;
 let services: Services;
@@ -44,13 +46,25 @@ describe(`experiments on ${DATABASE}`, () => {
     expect(await exposures()).toEqual([`demo-ab-test u:learner-ada ${assignVariant('demo-ab-test', 'u:learner-ada')} learner-ada`, `${PATH} u:learner-ada ${assignVariant(PATH, 'u:learner-ada')} learner-ada`]);
   });
 
-  it('a visitor gets a random bucket as an HttpOnly cookie on first sight, and keeps it', async () => {
-    const first = request();
+  it('a visitor who has not agreed to analytics cookies is outside every experiment: the controls, no cookie, no exposure', async () => {
+    for (const consent of [undefined, JSON.stringify({ revision: CONSENT_REVISION, categories: ['necessary'] })]) {
+      const context = request(consent ? { [CONSENT_COOKIE]: consent } : {});
+      const before = await exposures();
+      const assignments = await pageExperiments(context, null, ['experiment-glossary-fixed-cta-variations', PATH], services);
+      expect(context.setCookies()).toEqual([]);
+      expect(assignments['experiment-glossary-fixed-cta-variations']).toEqual({ variant: 'original', active: false, forced: false });
+      expect(assignments[PATH].variant).toBe('original');
+      expect(await exposures()).toEqual(before);
+    }
+  });
+
+  it('a visitor who agreed gets a random bucket as an HttpOnly cookie on first sight, and keeps it', async () => {
+    const first = request(ANALYTICS_CONSENT);
     await pageExperiments(first, null, ['experiment-glossary-fixed-cta-variations'], services);
     const [cookie] = first.setCookies();
     expect(cookie).toMatch(new RegExp(`^${EXPERIMENT_BUCKET_COOKIE}=[A-Za-z0-9_-]{20}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly$`));
     const bucketId = /=([^;]+)/.exec(cookie ?? '')?.[1] ?? '';
-    const again = request({ [EXPERIMENT_BUCKET_COOKIE]: bucketId });
+    const again = request({ ...ANALYTICS_CONSENT, [EXPERIMENT_BUCKET_COOKIE]: bucketId });
     const assignments = await pageExperiments(again, null, ['experiment-glossary-fixed-cta-variations'], services);
     expect(again.setCookies()).toEqual([]);
     expect(assignments['experiment-glossary-fixed-cta-variations'].variant).toBe(assignVariant('experiment-glossary-fixed-cta-variations', bucketId));

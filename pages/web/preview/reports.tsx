@@ -1,2 +1,2 @@
 export { default } from '@/features/feedback/views/reports-view';
-export { lessonReportsPage as getServerSideProps } from '@/server/gssp/progress-pages';
+export { courseEngineerPage as getServerSideProps } from '@/server/gssp/progress-pages';

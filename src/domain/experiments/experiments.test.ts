@@ -6,6 +6,7 @@ import {
   bucketIdFrom,
   bucketPoint,
   evaluateExperiments,
+  outsideExperiments,
   exposuresOf,
   isExperimentActive,
   parseForcedVariants,
@@ -144,5 +145,15 @@ describe('evaluateExperiments', () => {
     expect(exposuresOf(assignments, ['experiment-optional-guided-project-in-path', 'experiment-glossary-fixed-cta-variations']).map((exposure) => exposure.experiment)).toEqual(['experiment-optional-guided-project-in-path']);
     expect(exposuresOf(assignments, ['demo-ab-test'])).toEqual([{ experiment: 'demo-ab-test', variant: assignments['demo-ab-test'].variant }]);
     expect(exposuresOf(assignments, [])).toEqual([]);
+  });
+});
+
+describe('outsideExperiments', () => {
+  it('shows every control, records nothing, and keeps an engineer\'s forced variant', () => {
+    const plain = outsideExperiments();
+    expect(Object.values(plain).map((assignment) => assignment.variant)).toEqual(['original', 'original', 'original']);
+    expect(exposuresOf(plain, EXPERIMENT_NAMES)).toEqual([]);
+    const forced = outsideExperiments({ 'demo-ab-test': 'variant1' });
+    expect(forced['demo-ab-test']).toEqual({ variant: 'variant1', active: false, forced: true });
   });
 });

@@ -130,6 +130,19 @@ export function evaluateExperiments(input: { bucketId: string; now: Date; manual
   return Object.fromEntries(entries) as Assignments;
 }
 
+/**
+ * A visitor with no bucket who has not agreed to the bucket cookie (analytics consent): outside
+ * every experiment. Each shows its control and nothing is recorded; engineers' forced variants
+ * (a strictly necessary tool cookie) still apply.
+ */
+export function outsideExperiments(forced: ForcedVariants = {}): Assignments {
+  const entries = EXPERIMENT_NAMES.map((name) => {
+    const chosen = forced[name];
+    return [name, chosen ? { variant: chosen, active: false, forced: true } : { variant: EXPERIMENTS[name].variants[0], active: false, forced: false }];
+  });
+  return Object.fromEntries(entries) as Assignments;
+}
+
 /** The experiments whose exposure this page view records: running, not forced. */
 export function exposuresOf(assignments: Assignments, shown: readonly ExperimentName[]): { experiment: ExperimentName; variant: AnyVariant }[] {
   return shown.filter((name) => assignments[name].active && !assignments[name].forced).map((name) => ({ experiment: name, variant: assignments[name].variant }));

@@ -24,6 +24,8 @@ export const paths = {
   profile: () => '/web/profile',
   leaderboard: () => '/web/leaderboard',
   settings: () => '/web/settings',
+  /** Cookie choices (issue 16), open to everyone. */
+  cookieSettings: () => '/web/cookies',
   previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
   build: () => '/web/build',
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),

@@ -40,17 +40,19 @@ export interface AppPolicyInput {
   development: boolean;
   /** Web projects' preview origins (previewFrameSource), framed by the build area; null: none. */
   previewFrameSource?: string | null;
+  /** Configured analytics services (analyticsPolicySources); none by default, so nothing outside loads. */
+  analyticsSources?: { script: readonly string[]; connect: readonly string[]; img: readonly string[] };
 }
 
-export function appPolicy({ inlineScriptHashes, authEmulatorHost, development, previewFrameSource = null }: AppPolicyInput): Policy {
+export function appPolicy({ inlineScriptHashes, authEmulatorHost, development, previewFrameSource = null, analyticsSources = { script: [], connect: [], img: [] } }: AppPolicyInput): Policy {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...(development ? ["'unsafe-eval'"] : [])],
+    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...(development ? ["'unsafe-eval'"] : []), ...analyticsSources.script],
     // CodeMirror writes its theme into <style> elements at run time (see docs/decisions.md).
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', ...analyticsSources.img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS)],
+    'connect-src': ["'self'", ...(authEmulatorHost ? [`http://${authEmulatorHost}`] : FIREBASE_IDENTITY_ORIGINS), ...analyticsSources.connect],
     // Learner code runs in /api/sandbox/* documents of this origin, never in the page itself, and
     // web projects on their own origins (the build area's previews).
     'frame-src': ["'self'", ...(previewFrameSource ? [previewFrameSource] : [])],

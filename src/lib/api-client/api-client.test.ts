@@ -1,3 +1,4 @@
+import { installErrorSink, resetErrorReporting, type ErrorContext } from '@/lib/monitoring/report-error';
 import { createApiClient, buildApiUrl } from './api-client';
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorKey } from './api-error';
 
@@ -8,6 +9,10 @@ function respond(status: number, statusText: string, body?: unknown) {
 }
 
 describe('api client', () => {
+  // 5xx and network failures are reported, which logs them.
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
   it('attaches the bearer token and sends JSON to the base URL', async () => {
     const fetch = respond(201, 'Created', { visitedAt: 'now' });
     const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch });
@@ -57,5 +62,60 @@ describe('api client', () => {
     await expect(client.request({ path: '/user/me', errorKey: 'fetchProfile' })).rejects.toThrow(
       'Could not fetch your profile: Network error (0). Check your connection and try again.',
     );
+  });
+});
+
+describe('api client: unexpected failures go to the error reporter', () => {
+  let reports: { error: unknown; context: ErrorContext }[];
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    reports = [];
+    installErrorSink((error, context) => reports.push({ error, context }));
+  });
+  afterEach(() => {
+    resetErrorReporting();
+    jest.restoreAllMocks();
+  });
+
+  it.each([
+    [500, 'Internal Server Error', true],
+    [503, 'Service Unavailable', true],
+    [400, 'Bad Request', false],
+    [401, 'Unauthorized', false],
+    [402, 'Payment Required', false],
+    [404, 'Not Found', false],
+    [429, 'Too Many Requests', false],
+  ])('%i is reported: %s → %s', async (status, statusText, reported) => {
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch: respond(status, statusText, { message: 'm' }) });
+    const error = await client.request({ method: 'POST', path: '/progress/sync', errorKey: 'syncProgress' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(reports).toEqual(reported ? [{ error, context: { area: 'api-client', message: 'api client: POST /progress/sync failed', extra: { errorKey: 'syncProgress', status, method: 'POST', path: '/progress/sync' } } }] : []);
+  });
+
+  it('reports a request that got no answer, unless the browser knows it is offline', async () => {
+    const failing = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => null, fetch: failing });
+    await client.request({ path: '/user/me', errorKey: 'fetchProfile' }).catch(() => undefined);
+    expect(reports.map(({ context }) => context.extra?.status)).toEqual([0]);
+
+    const previous = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+    try {
+      await client.request({ path: '/user/me', errorKey: 'fetchProfile' }).catch(() => undefined);
+    } finally {
+      if (previous) Object.defineProperty(globalThis, 'navigator', previous);
+      else Reflect.deleteProperty(globalThis, 'navigator');
+    }
+    expect(reports).toHaveLength(1);
+  });
+
+  it('takes another handler', async () => {
+    const seen = jest.fn();
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => null, fetch: respond(502, 'Bad Gateway'), onUnexpectedFailure: seen });
+    await client.request({ path: '/tracks', errorKey: 'fetchTracks' }).catch(() => undefined);
+    expect(seen).toHaveBeenCalledWith(expect.any(ApiError), { method: 'GET', path: '/tracks' });
+    expect(reports).toEqual([]);
   });
 });

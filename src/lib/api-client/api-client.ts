@@ -1,3 +1,4 @@
+import { reportError } from '@/lib/monitoring/report-error';
 import { ApiError, readServerMessage, type ApiErrorKey } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -28,6 +29,18 @@ export interface ApiClientOptions {
   baseUrl: string;
   getToken: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /** Told of failures nobody expects (5xx, no answer); reportApiFailure by default. */
+  onUnexpectedFailure?: (error: ApiError, call: { method: string; path: string }) => void;
+}
+
+/**
+ * A 4xx is an answer (not found, invalid, paywall) that the page explains; a 5xx or no answer at
+ * all is a failure worth knowing about. A network error while the browser knows it is offline is
+ * expected too (the player keeps working offline), so it is not reported.
+ */
+export function reportApiFailure(error: ApiError, call: { method: string; path: string }): void {
+  if (error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  reportError(error, { area: 'api-client', message: `api client: ${call.method} ${call.path} failed`, extra: { errorKey: error.key, status: error.status, method: call.method, path: call.path } });
 }
 
 export function buildApiUrl(baseUrl: string, path: string, preview: boolean, query?: Record<string, QueryValue>): string {
@@ -49,18 +62,24 @@ export function createApiClient(options: ApiClientOptions) {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
 
+    const method = call.method ?? 'GET';
+    const unexpected = (error: ApiError) => {
+      (options.onUnexpectedFailure ?? reportApiFailure)(error, { method, path: call.path });
+      return error;
+    };
     let response: Response;
     try {
       response = await doFetch(buildApiUrl(options.baseUrl, call.path, call.preview ?? false, call.query), {
-        method: call.method ?? 'GET',
+        method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
       });
     } catch {
-      throw new ApiError(call.errorKey, 0, 'Network error', 'Check your connection and try again.');
+      throw unexpected(new ApiError(call.errorKey, 0, 'Network error', 'Check your connection and try again.'));
     }
     if (!response.ok) {
-      throw new ApiError(call.errorKey, response.status, response.statusText, await readServerMessage(response));
+      const error = new ApiError(call.errorKey, response.status, response.statusText, await readServerMessage(response));
+      throw response.status >= 500 ? unexpected(error) : error;
     }
     const text = await response.text();
     const data: unknown = text.length > 0 ? JSON.parse(text) : undefined;

@@ -57,6 +57,8 @@ export const API_ERROR_MESSAGES = {
   sendReport: 'Could not send the report',
   fetchReports: 'Could not fetch the reports',
   updateReport: 'Could not change the report',
+  sendAnalytics: 'Could not send usage events',
+  fetchAnalytics: 'Could not fetch the usage events',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -1,3 +1,4 @@
+import { installErrorSink, resetErrorReporting, type ErrorContext } from '@/lib/monitoring/report-error';
 import { createSessionSync, SessionRequestError } from './session-sync';
 
 function fakeFetch(status: number, body = '') {
@@ -61,5 +62,20 @@ describe('session sync', () => {
     const sync = createSessionSync({ fetch: jest.fn(async () => response), onError: () => undefined });
     await sync.handleTokenChange(user);
     expect(response.bodyUsed).toBe(true);
+  });
+
+  it('reports a failed session request by default (logged, then to the error tracker)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reports: { error: unknown; context: ErrorContext }[] = [];
+    installErrorSink((error, context) => reports.push({ error, context }));
+    try {
+      const sync = createSessionSync({ fetch: fakeFetch(503, '{"message":"starting"}') });
+      await sync.handleTokenChange(user);
+      expect(reports).toEqual([{ error: expect.any(SessionRequestError), context: { area: 'auth', message: 'auth: session request failed' } }]);
+      expect(logged).toHaveBeenCalledWith('[codetrail] auth: session request failed', expect.any(SessionRequestError));
+    } finally {
+      resetErrorReporting();
+      logged.mockRestore();
+    }
   });
 });

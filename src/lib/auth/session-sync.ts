@@ -1,8 +1,11 @@
+import { reportError } from '@/lib/monitoring/report-error';
+
 /**
  * Keeps the server session cookie in step with the Firebase client (spec §7): when the
  * signed-in user changes, POST /api/login with the ID token in the Authorization header;
  * when the user is gone, POST /api/logout. Both include credentials. A non-OK answer becomes
- * a SessionRequestError with status and body, handed to the configured error handler.
+ * a SessionRequestError with status and body, handed to the configured error handler
+ * (reportSessionError unless another is configured).
  */
 
 export const LOGIN_API_ENDPOINT = '/api/login';
@@ -17,6 +20,14 @@ export class SessionRequestError extends Error {
   ) {
     super(`Session request to ${endpoint} failed with status ${status}: ${body}`);
   }
+}
+
+/**
+ * The default error handler: logged as before and reported like every other failure
+ * (docs/monitoring.md); the error's message names the endpoint and the status.
+ */
+export function reportSessionError(error: Error): void {
+  reportError(error, { area: 'auth', message: 'auth: session request failed' });
 }
 
 export type SessionStatus = 'unknown' | 'syncing' | 'active' | 'signed-out' | 'signing-out' | 'error';
@@ -41,7 +52,7 @@ export interface SessionSyncOptions {
 export function createSessionSync(options: SessionSyncOptions = {}) {
   let state: SessionState = { status: 'unknown', uid: null, error: null };
   const listeners = new Set<() => void>();
-  let onError = options.onError;
+  let onError = 'onError' in options ? options.onError : reportSessionError;
   // Only the newest token change may settle the state.
   let generation = 0;
 

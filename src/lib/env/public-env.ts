@@ -4,6 +4,8 @@
  * Auth emulator with the demo project.
  */
 
+import { monitoringSettingsFrom } from '@/domain/monitoring/monitoring-config';
+
 const DEMO_PROJECT_ID = 'demo-codetrail';
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
@@ -29,6 +31,16 @@ export const publicEnv = {
   authEmulatorHost,
   /** Base URL of API v1; same origin by default. */
   apiBaseUrl: (process.env.NEXT_PUBLIC_API_BASE_URL || '/api/v1').replace(/\/+$/, ''),
+  /**
+   * Error monitoring (docs/monitoring.md): off without NEXT_PUBLIC_SENTRY_DSN. The environment is
+   * SENTRY_ENVIRONMENT, inlined by next.config.js under its own name.
+   */
+  monitoring: monitoringSettingsFrom({
+    dsn: process.env.NEXT_PUBLIC_SENTRY_DSN,
+    environment: process.env.CODETRAIL_SENTRY_ENVIRONMENT,
+    tracesSampleRate: process.env.NEXT_PUBLIC_SENTRY_TRACES_SAMPLE_RATE,
+    errorSampleRate: process.env.NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE,
+  }),
 } as const;
 
 export type PublicEnv = typeof publicEnv;

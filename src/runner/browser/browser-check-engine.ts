@@ -7,6 +7,8 @@ import { pythonProgress, type RuntimeStatus } from './runtime-progress';
 import { openRuntimeSandbox, type RuntimeKind, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
 
 export type { RuntimeStatus };
+/** The page sets its error reporter here (the engine's chunk is the first the page loads of the runner). */
+export { onRuntimeCrash } from './runtime-sandbox';
 
 const TIMEOUT_MESSAGE = 'Your program ran for too long and was stopped. Is there a loop that never ends?';
 

@@ -2,6 +2,9 @@ import { DEFAULT_TIMEOUT_MS, type RunRequest } from '../run-types';
 import { pythonProgress } from './runtime-progress';
 import { openRuntimeSandbox, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
 
+/** For pages that start Python before their check engine (useRuntimePreload). */
+export { onRuntimeCrash } from './runtime-sandbox';
+
 /** Python stops a runaway loop itself at the time limit; the page waits this much longer before removing the frame. */
 const HARD_STOP_GRACE_MS = 2000;
 /** How long Python stays loaded after the last page that needed it (a lesson, a section) closed. */

@@ -36,6 +36,31 @@ interface ActiveRun {
 
 export type { DownloadProgress } from './runtime-download';
 
+/** A runtime that failed by itself: not a time limit (the learner's loop) and not a stop. */
+export interface RuntimeCrash {
+  kind: RuntimeKind;
+  reason: string;
+}
+
+let crashListener: ((crash: RuntimeCrash) => void) | null = null;
+
+/**
+ * Who hears of runtime crashes: the app page sets its error reporter here (the runner may not
+ * import the app's code). Only this page-side module holds it; the sandbox frames and workers
+ * never load it, nor the error tracker.
+ */
+export function onRuntimeCrash(listener: ((crash: RuntimeCrash) => void) | null): void {
+  crashListener = listener;
+}
+
+function reportCrash(crash: RuntimeCrash): void {
+  try {
+    crashListener?.(crash);
+  } catch {
+    // Reporting must never break the runner.
+  }
+}
+
 /** On the page, reading yields to the learner at least this often (the worker needs no pacing). */
 const pageReadPacing: ReadPacing = { sliceMs: 8, pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)) };
 
@@ -65,11 +90,12 @@ function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly 
   }
   return new Promise<FetchedRuntime>((resolve) => {
     let fellBack = false;
-    const fallBack = () => {
+    const fallBack = (event: Event) => {
       worker.terminate();
       // An error and a message error may both arrive: download on the page once.
       if (fellBack) return;
       fellBack = true;
+      reportCrash({ kind, reason: `The runtime download worker failed (${event instanceof ErrorEvent && event.message ? event.message : event.type}); downloading on the page instead.` });
       resolve(downloadOnPage(kind, files, onProgress));
     };
     worker.onerror = fallBack;
@@ -123,9 +149,10 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
   });
   ready.catch(() => undefined);
 
-  function destroy(reason = 'The code runner was stopped.') {
+  function destroy(reason = 'The code runner was stopped.', crashed = false) {
     if (!alive) return;
     alive = false;
+    if (crashed) reportCrash({ kind, reason });
     connection.cancel();
     port?.close();
     iframe.remove();
@@ -144,12 +171,12 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
   function receive(data: unknown) {
     const parsed = runtimeMessageSchema.safeParse(data);
     if (!parsed.success) {
-      destroy('The code runner sent an answer the page could not read, so it was restarted.');
+      destroy('The code runner sent an answer the page could not read, so it was restarted.', true);
       return;
     }
     const message = parsed.data;
     if (message.type === 'ready') markReady();
-    else if (message.type === 'failed') destroy(message.message);
+    else if (message.type === 'failed') destroy(message.message, true);
     else if (active?.id === message.id) {
       if (message.type === 'output') append(active, message.text);
       else active.finish({ kind: 'finished', output: active.output, outcome: message.outcome });
@@ -168,7 +195,7 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
         if (alive) opened.postMessage({ type: 'start', workerSource, files } satisfies StartCommand, files.map((file) => file.bytes));
       });
     },
-    (error: unknown) => destroy(errorMessage(error)),
+    (error: unknown) => destroy(errorMessage(error), true),
   );
 
   async function runNow(request: RunRequest, onOutput: (text: string) => void, limitMs: number): Promise<SandboxRun> {

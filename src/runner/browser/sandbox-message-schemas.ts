@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PAGE_STORAGE_LIMIT_CHARS, storageSize } from '../page-storage';
+import { isPageStorageItems } from '../page-storage';
 import { MESSAGE_LIMIT_CHARS, OUTPUT_LIMIT_CHARS, type PageFrameMessage, type RuntimeMessage } from './sandbox-messages';
 
 /**
@@ -52,9 +52,7 @@ export const runtimeMessageSchema: z.ZodMiniType<RuntimeMessage> = z.discriminat
  * A page's localStorage: at most the shim's own limit (a page that says more is not believed). Also
  * what the player reads back from where it kept them (saved-page-storage.ts).
  */
-export const pageStorageItemsSchema: z.ZodMiniType<[string, string][]> = z
-  .array(z.tuple([z.string(), z.string()]))
-  .check(z.maxLength(PAGE_STORAGE_LIMIT_CHARS), z.refine((items) => storageSize(items) <= PAGE_STORAGE_LIMIT_CHARS, 'The page saved more than its storage holds.'));
+export const pageStorageItemsSchema: z.ZodMiniType<[string, string][]> = z.custom<[string, string][]>(isPageStorageItems, 'The page saved more than its storage holds, or not as text.');
 
 export const pageFrameMessageSchema: z.ZodMiniType<PageFrameMessage> = z.discriminatedUnion('type', [
   z.object({

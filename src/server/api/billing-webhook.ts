@@ -1,5 +1,6 @@
 import type { NextApiHandler } from 'next';
 import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { isHttpError } from '@/server/http/http-error';
 import { readRawBody } from '@/server/http/next-api-route';
 import { getServices, type Services } from '@/server/services/services';
@@ -32,7 +33,7 @@ export function billingWebhookHandler(services: () => Promise<Services> = getSer
         res.status(error.status).json({ message: error.message });
         return;
       }
-      logger.error('billing webhook failed', error);
+      reportError(error, { area: 'billing', message: 'billing webhook failed' });
       res.status(500).json({ message: 'The event could not be processed; it will be retried.' });
     }
   };

@@ -4,6 +4,7 @@ import { getUserFromCookies, setAuthCookies, unsetAuthCookies } from 'next-fireb
 import { SESSION_COOKIE_MAX_AGE_MS } from '@/domain/session/session-cookie-config';
 import { crossSiteRefusal } from '@/domain/session/same-origin-request';
 import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { clientAddress } from '@/server/http/client-address';
 import { serverEnv } from '@/server/config/server-env';
 import type { RateLimitedError } from '@/server/services/rate-limit-service';
@@ -35,7 +36,7 @@ async function admit(req: NextApiRequest, res: NextApiResponse, verb: string): P
   try {
     return await getServices();
   } catch (error) {
-    logger.error('auth: services unavailable', error);
+    reportError(error, { area: 'auth', message: 'auth: services unavailable' });
     res.setHeader('Retry-After', '30');
     res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
     return null;
@@ -113,7 +114,7 @@ export const logoutHandler: NextApiHandler = async (req, res) => {
     await services.sessions.endAllFor(userId);
     await adminAuth()
       .revokeRefreshTokens(userId)
-      .catch((error: unknown) => logger.error(`auth: could not revoke the refresh tokens of ${userId}`, error));
+      .catch((error: unknown) => reportError(error, { area: 'auth', message: `auth: could not revoke the refresh tokens of ${userId}` }));
   }
   await unsetAuthCookies(req, res);
   clearSessionIdCookie(res, { secure: env.secureCookies });

@@ -128,3 +128,41 @@ describe('parseServerEnv', () => {
     expect(parseServerEnv({}).rateLimits['project-write'].limit).toBe(60);
   });
 });
+
+describe('parseServerEnv: error monitoring', () => {
+  it('is off by default, with the rates of spec §9', () => {
+    expect(parseServerEnv({}).monitoring).toEqual({ dsn: null, publicDsn: null, environment: 'local', tracesSampleRate: 0.1, errorSampleRate: 0.05, uploadsSourceMaps: false });
+  });
+
+  it('reads the DSNs, the environment, the overrides and whether source maps are uploaded', () => {
+    const env = parseServerEnv({
+      SENTRY_DSN: 'https://server@o1.ingest.sentry.io/2',
+      NEXT_PUBLIC_SENTRY_DSN: 'https://browser@o1.ingest.sentry.io/3',
+      SENTRY_ENVIRONMENT: 'staging',
+      NEXT_PUBLIC_SENTRY_TRACES_SAMPLE_RATE: '0.5',
+      NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE: '1',
+      SENTRY_AUTH_TOKEN: 'sntrys_token',
+      SENTRY_ORG: 'codetrail',
+      SENTRY_PROJECT: 'web',
+    });
+    expect(env.monitoring).toEqual({
+      dsn: 'https://server@o1.ingest.sentry.io/2',
+      publicDsn: 'https://browser@o1.ingest.sentry.io/3',
+      environment: 'staging',
+      tracesSampleRate: 0.5,
+      errorSampleRate: 1,
+      uploadsSourceMaps: true,
+    });
+    expect(parseServerEnv({ SENTRY_AUTH_TOKEN: 'sntrys_token' }).monitoring.uploadsSourceMaps).toBe(false);
+  });
+
+  it.each([
+    ['SENTRY_DSN', 'https://o1.ingest.sentry.io/2'],
+    ['NEXT_PUBLIC_SENTRY_DSN', 'not a dsn'],
+    ['NEXT_PUBLIC_SENTRY_TRACES_SAMPLE_RATE', '1.5'],
+    ['NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE', '-1'],
+    ['NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE', 'five percent'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => parseServerEnv({ [name]: value })).toThrow(name);
+  });
+});

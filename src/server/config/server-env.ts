@@ -7,6 +7,7 @@ import { DEFAULT_FREE_ALLOWANCE } from '@/domain/billing/entitlement';
 import { DEFAULT_GRACE_DAYS } from '@/domain/billing/subscription-state';
 import { checkAppLinkPrefix, DEFAULT_APP_LINKS, type AppLinkConfig } from '@/domain/billing/app-redirect';
 import { DEFAULT_MACHINE_QUOTA, MACHINE_IDLE_MINUTES, type MachineQuota } from '@/domain/machines/machine-rules';
+import { ERROR_SAMPLE_RATE, TRACES_SAMPLE_RATE, parseDsn } from '@/domain/monitoring/monitoring-config';
 
 /**
  * Server-only configuration, validated once with zod. Every variable is documented in
@@ -27,6 +28,13 @@ const flag = z
   .transform((value) => value === 'true' || value === '1');
 
 const positiveInt = z.coerce.number().int().positive().max(1_000_000);
+
+const sentryDsn = z
+  .string()
+  .refine((value) => parseDsn(value) !== null, 'must be a Sentry DSN, https://<public key>@<host>/<project id>')
+  .optional();
+
+const sampleRate = z.coerce.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').optional();
 
 const serverEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -87,7 +95,17 @@ const serverEnvSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   WEB2APP_APP_LINKS: csv,
   EXPERIMENTS_STARTED: csv,
+  EMAIL_TRACKER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EMAIL_TRACKER_API_KEY: z.string().min(1).optional(),
   WEB2APP_DEFAULT_APP_LINK: z.string().optional(),
+  SENTRY_DSN: sentryDsn,
+  NEXT_PUBLIC_SENTRY_DSN: sentryDsn,
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  SENTRY_AUTH_TOKEN: z.string().min(1).optional(),
+  SENTRY_ORG: z.string().min(1).optional(),
+  SENTRY_PROJECT: z.string().min(1).optional(),
+  NEXT_PUBLIC_SENTRY_TRACES_SAMPLE_RATE: sampleRate,
+  NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE: sampleRate,
 });
 
 /** Local only: the instance app and the web app share this when INSTANCE_APP_SECRET is not set. */
@@ -147,8 +165,27 @@ export interface ServerEnv {
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   machines: MachineConfig;
   billing: BillingConfig;
+  /** The email-marketing tracker events are forwarded to (server-side, after marketing consent); null: off. */
+  emailTracker: { url: string; apiKey: string | null } | null;
   /** Experiments that start by hand (spec §3: demo-ab-test), started by configuration. */
   experimentsStarted: string[];
+  monitoring: MonitoringConfig;
+}
+
+/** Error and performance monitoring (docs/monitoring.md). */
+export interface MonitoringConfig {
+  /** The server SDK's DSN (SENTRY_DSN); null: the server SDK is not even loaded. */
+  dsn: string | null;
+  /** The browser's DSN (NEXT_PUBLIC_SENTRY_DSN): the only Sentry project /api/monitoring forwards to; null: 404. */
+  publicDsn: string | null;
+  /** SENTRY_ENVIRONMENT, or APP_ENV. */
+  environment: string;
+  /** Share of transactions recorded (spec §9: performance, 0.1). */
+  tracesSampleRate: number;
+  /** Share of error events sent (spec §9: error traces, 0.05). */
+  errorSampleRate: number;
+  /** Source maps are uploaded by the build (next.config.js) only with a token, an org and a project. */
+  uploadsSourceMaps: boolean;
 }
 
 export class ConfigurationError extends Error {
@@ -224,6 +261,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     preview: { port: previewPort, template: previewTemplate },
     impersonation,
     experimentsStarted: env.EXPERIMENTS_STARTED,
+    emailTracker: env.EMAIL_TRACKER_URL ? { url: env.EMAIL_TRACKER_URL, apiKey: env.EMAIL_TRACKER_API_KEY ?? null } : null,
     machines: {
       driver: env.MACHINE_DRIVER,
       instanceOrigin,
@@ -241,6 +279,14 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
       kubernetes: { namespace: env.MACHINE_K8S_NAMESPACE, image: env.MACHINE_IMAGE ?? null, storageClass: env.MACHINE_STORAGE_CLASS ?? null },
     },
     billing,
+    monitoring: {
+      dsn: env.SENTRY_DSN ?? null,
+      publicDsn: env.NEXT_PUBLIC_SENTRY_DSN ?? null,
+      environment: env.SENTRY_ENVIRONMENT ?? env.APP_ENV,
+      tracesSampleRate: env.NEXT_PUBLIC_SENTRY_TRACES_SAMPLE_RATE ?? TRACES_SAMPLE_RATE,
+      errorSampleRate: env.NEXT_PUBLIC_SENTRY_ERROR_SAMPLE_RATE ?? ERROR_SAMPLE_RATE,
+      uploadsSourceMaps: Boolean(env.SENTRY_AUTH_TOKEN && env.SENTRY_ORG && env.SENTRY_PROJECT),
+    },
     tutor: env.TUTOR_API_BASE_URL ? { baseUrl: env.TUTOR_API_BASE_URL, apiKey: env.TUTOR_API_KEY ?? null, model: env.TUTOR_MODEL, timeoutMs: env.TUTOR_TIMEOUT_MS } : null,
   };
 }

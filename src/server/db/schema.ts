@@ -497,4 +497,23 @@ export const lessonReports = pgTable(
   (table) => [index('lesson_reports_status_created_idx').on(table.status, table.createdAt), index('lesson_reports_user_idx').on(table.userId)],
 );
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports };
+/**
+ * Issue 16: analytics events kept by Codetrail itself (the default destination; course engineers
+ * view them). Only events the catalogue allows, sent after analytics consent; kept 30 days.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
+    path: text('path'),
+    userId: text('user_id'),
+    anonymousId: text('anonymous_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('analytics_events_received_idx').on(table.receivedAt), index('analytics_events_name_idx').on(table.name, table.receivedAt)],
+);
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents };

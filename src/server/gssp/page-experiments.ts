@@ -6,10 +6,12 @@ import {
   EXPERIMENT_BUCKET_HEADER,
   EXPERIMENT_BUCKET_MAX_AGE_SECONDS,
   FORCED_VARIANTS_COOKIE,
+  outsideExperiments,
   parseForcedVariants,
   type Assignments,
   type ExperimentName,
 } from '@/domain/experiments/experiments';
+import { allows, consentFromCookie, CONSENT_COOKIE } from '@/domain/analytics/consent';
 import { COURSE_ENGINEER } from '@/domain/identity/roles';
 import type { ProjectPlacement } from '@/domain/progress/chapter-lock';
 import { serverEnv } from '@/server/config/server-env';
@@ -20,7 +22,8 @@ import type { SessionUser } from './with-session';
 /**
  * The experiments of one page view, evaluated on the server so the page renders its variant with
  * no flicker. The bucket comes from the request header, the signed-in learner or the bucket cookie;
- * a visitor without one gets a new random one, set as the cookie. Course engineers' forced
+ * a visitor without one gets a new random one, set as the cookie, once they have agreed to
+ * analytics cookies (before that they are outside every experiment). Course engineers' forced
  * variants (their cookie) apply to them alone. `shown` lists the experiments this page renders:
  * their exposures are recorded (once per bucket and experiment).
  */
@@ -32,12 +35,13 @@ export async function pageExperiments(
 ): Promise<Assignments> {
   const header = context.req.headers[EXPERIMENT_BUCKET_HEADER];
   let bucketId = bucketIdFrom({ header: Array.isArray(header) ? header[0] : header, uid: user?.id, cookie: context.req.cookies[EXPERIMENT_BUCKET_COOKIE] });
+  const forced = user?.roles.includes(COURSE_ENGINEER) ? parseForcedVariants(context.req.cookies[FORCED_VARIANTS_COOKIE]) : {};
+  if (!bucketId && !allows(consentFromCookie(context.req.cookies[CONSENT_COOKIE]), 'analytics')) return outsideExperiments(forced);
   if (!bucketId) {
     bucketId = randomBytes(15).toString('base64url');
     const secure = serverEnv().secureCookies ? '; Secure' : '';
     appendSetCookie(context.res, `${EXPERIMENT_BUCKET_COOKIE}=${bucketId}; Path=/; Max-Age=${EXPERIMENT_BUCKET_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure}`);
   }
-  const forced = user?.roles.includes(COURSE_ENGINEER) ? parseForcedVariants(context.req.cookies[FORCED_VARIANTS_COOKIE]) : {};
   const assignments = services.experiments.assignments(bucketId, forced);
   await services.experiments.recordExposures(bucketId, user?.id ?? null, assignments, shown);
   return assignments;

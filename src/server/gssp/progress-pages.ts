@@ -1,3 +1,4 @@
+import { exposuresOf } from '@/domain/experiments/experiments';
 import type { GetServerSidePropsContext } from 'next';
 import { z } from 'zod';
 import { activeSectionCookieName, activeSectionRedirect, ACTIVE_TRACK_COOKIE, progressCookieOptions } from '@/domain/progress/progress-cookies';
@@ -35,6 +36,8 @@ export interface SectionPageProps {
   tracks: { id: string; title: string }[];
   /** A Pro section seen by a free learner: the gate's sentence and the paywall's link; null when open. */
   proLock: { message: string; unlockUrl: string } | null;
+  /** The experiments this view exposed the learner to (sent as analytics events after consent). */
+  exposures: { experiment: string; variant: string }[];
   [key: string]: unknown;
 }
 
@@ -43,7 +46,8 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
   const parsed = sectionParams.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
   const services = await getServices();
-  const projects = projectPlacementOf(await pageExperiments(context, user, PATH_EXPERIMENTS, services));
+  const assignments = await pageExperiments(context, user, PATH_EXPERIMENTS, services);
+  const projects = projectPlacementOf(assignments);
   const path = await services.progress.trackPathFor(user.id, parsed.data.trackId, projects);
   const sectionIndex = Number(parsed.data.sectionIndex);
   if (!path) return { notFound: true };
@@ -53,7 +57,7 @@ export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redire
   const firstTutorial = path.track.sections[sectionIndex]?.tutorialIds[0];
   const access = firstTutorial ? await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(path.track, firstTutorial)) : ({ allowed: true } as const);
   const proLock = access.allowed ? null : { message: access.message, unlockUrl: paths.pro(paths.section(path.track.id, sectionIndex), 'section') };
-  return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks, proLock } };
+  return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks, proLock, exposures: exposuresOf(assignments, PATH_EXPERIMENTS) } };
 });
 
 /** /web/{trackId}/section/active: the first section with unfinished work. */
@@ -138,7 +142,8 @@ export const browserVerificationPage = withSession<VerifyPageProps>({ whenUnauth
 });
 
 /** /web/preview/reports: lesson reports, for course engineers only (404 for anyone else). */
-export const lessonReportsPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+/** Pages for course engineers only (the lesson reports, the usage events): anyone else gets a 404. */
+export const courseEngineerPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
   if (!user || !user.roles.includes('course_engineer')) return { notFound: true };
   return { props: {} };
 });

@@ -29,9 +29,10 @@ export interface ApiResponse {
 /**
  * Who may call: `public` needs no token (a token sent anyway is not even looked at, and the
  * handler gets no identity, so it cannot answer with anything of the caller's); `user` any signed-in
- * learner; `course_engineer` only that role.
+ * learner; `course_engineer` only that role; `optional` anyone, and the handler learns who when a
+ * token is sent (a bad token is still a 401, never silently anonymous).
  */
-export type Access = 'public' | 'user' | 'course_engineer';
+export type Access = 'public' | 'user' | 'course_engineer' | 'optional';
 
 export interface EndpointContext<Q, B> {
   identity: Identity;
@@ -40,6 +41,7 @@ export interface EndpointContext<Q, B> {
 }
 
 export type PublicEndpointContext<Q, B> = Omit<EndpointContext<Q, B>, 'identity'>;
+export type OptionalEndpointContext<Q, B> = PublicEndpointContext<Q, B> & { identity: Identity | null };
 
 type EndpointResult = Promise<{ status?: number; body: unknown }>;
 
@@ -51,7 +53,8 @@ interface EndpointSchemas<Q, B> {
 
 export type EndpointDefinition<Q, B> =
   | (EndpointSchemas<Q, B> & { access: 'user' | 'course_engineer'; handle: (context: EndpointContext<Q, B>) => EndpointResult })
-  | (EndpointSchemas<Q, B> & { access: 'public'; handle: (context: PublicEndpointContext<Q, B>) => EndpointResult });
+  | (EndpointSchemas<Q, B> & { access: 'public'; handle: (context: PublicEndpointContext<Q, B>) => EndpointResult })
+  | (EndpointSchemas<Q, B> & { access: 'optional'; handle: (context: OptionalEndpointContext<Q, B>) => EndpointResult });
 
 export type AnyEndpoint = EndpointDefinition<unknown, unknown>;
 
@@ -90,7 +93,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
   }
   try {
     let identity: Identity | null = null;
-    if (endpoint.access === 'public') {
+    if (endpoint.access === 'public' || (endpoint.access === 'optional' && !request.headers.authorization)) {
       await deps.onPublicCaller?.();
     } else {
       identity = await deps.authenticate(request.headers.authorization);
@@ -118,6 +121,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     }
     let result: Awaited<EndpointResult>;
     if (endpoint.access === 'public') result = await endpoint.handle({ query, body });
+    else if (endpoint.access === 'optional') result = await endpoint.handle({ identity, query, body });
     else if (identity) result = await endpoint.handle({ identity, query, body });
     else throw new Error('An endpoint that needs a caller ran without one');
     return json(result.status ?? 200, result.body);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiHandler, NextApiRequest } from 'next';
 import { AuthenticationError, authenticate, type Identity } from '@/server/auth/identity';
-import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { serverEnv } from '@/server/config/server-env';
 import { getServices, type Services } from '@/server/services/services';
 import { clientAddress } from './client-address';
@@ -89,7 +89,7 @@ export function nextApiRoute(
     try {
       services = await deps.getServices();
     } catch (error) {
-      logger.error('api: database unavailable', error);
+      reportError(error, { area: 'api', message: 'api: database unavailable' });
       res.status(503).json({ message: 'The service is starting or unavailable. Please try again in a moment.' });
       return;
     }
@@ -97,7 +97,7 @@ export function nextApiRoute(
       authenticate: deps.authenticate,
       onAuthenticated: onApiCaller(services),
       onPublicCaller: publicCaller ? () => publicCaller(req) : () => services.rateLimits.hit('public-read', clientAddress(req, serverEnv().trustProxy)),
-      logError: (error, request) => logger.error(`api: ${request.method} ${req.url ?? ''} failed`, error),
+      logError: (error, request) => reportError(error, { area: 'api', message: `api: ${request.method} ${req.url ?? ''} failed` }),
     });
     for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
     res.status(response.status).json(response.body);

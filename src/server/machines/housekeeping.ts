@@ -1,4 +1,5 @@
 import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { getServices } from '@/server/services/services';
 
 const CULL_EVERY_MS = 60_000;
@@ -19,14 +20,14 @@ export function startMachineHousekeeping(): void {
       const over = await machines.refreshDiskUsage();
       if (over.length > 0) logger.warn(`machines: ${over.length} machine(s) over their disk allowance`);
     } catch (error) {
-      logger.error('machines: idle stop failed', error);
+      reportError(error, { area: 'machines', message: 'machines: idle stop failed' });
     }
     try {
       // The local payment provider's clock: renewals, failed renewals, ends at the period's end.
       const billed = await (await getServices()).billing.runLocalClock();
       if (billed.renewed + billed.failed + billed.ended > 0) logger.info(`billing (local): ${billed.renewed} renewed, ${billed.failed} failed, ${billed.ended} ended`);
     } catch (error) {
-      logger.error('billing: the local provider\'s clock failed', error);
+      reportError(error, { area: 'billing', message: 'billing: the local provider\'s clock failed' });
     }
   };
   globalForHousekeeping.__codetrailMachineHousekeeping = setInterval(() => void cull(), CULL_EVERY_MS);
@@ -37,7 +38,7 @@ export function startMachineHousekeeping(): void {
       const parts = [`${outcome.adopted.length} running adopted`, `${outcome.stopped.length} marked stopped`, `${outcome.orphans.length} stray stopped`];
       logger.info(`machines: recovered after start (${parts.join(', ')})`);
     } catch (error) {
-      logger.error('machines: recovery after start failed', error);
+      reportError(error, { area: 'machines', message: 'machines: recovery after start failed' });
     }
   })();
 }

@@ -13,6 +13,7 @@ import {
   type MachineTemplateId,
 } from '@/domain/machines/machine-rules';
 import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import type { Database } from '@/server/db/client';
 import { HttpError, conflict, notFound, unauthorized, unprocessable } from '@/server/http/http-error';
 import { LOGIN_TOKEN_SECONDS, signLoginToken, verifyLoginToken } from '@/server/machines/login-token';
@@ -108,7 +109,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
     try {
       await provisioner.stop(row.id);
     } catch (error) {
-      logger.error(`machines: could not stop ${row.id} (${why})`, error);
+      reportError(error, { area: 'machines', message: `machines: could not stop ${row.id} (${why})` });
       await repo.transition(row.id, 'failed', { lastError: 'The machine could not be stopped cleanly. Try again.' });
       return;
     }
@@ -163,7 +164,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
         await provisioner.create(specOf(row));
       } catch (error) {
         await repo.remove(userId, row.id);
-        logger.error(`machines: could not make storage for ${row.id}`, error);
+        reportError(error, { area: 'machines', message: `machines: could not make storage for ${row.id}` });
         throw new HttpError(503, 'The machine could not be made just now. Please try again in a moment.');
       }
       const diskBytes = await provisioner.diskUsage(row.id).catch(() => 0);

@@ -18,7 +18,7 @@ import {
 import { lessonXpAward, projectXpAward, type XpAward } from '@/domain/progress/xp';
 import type { LessonMode } from '@/domain/lessons/lesson-mode';
 import type { Database } from '@/server/db/client';
-import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { conflict, isHttpError, notFound } from '@/server/http/http-error';
 import { createLearningRepository } from '@/server/repositories/learning-repository';
 import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
@@ -286,7 +286,7 @@ export function createProgressService(db: Database, content: ContentService) {
           // completion on their device and sends it again; the details stay in the server log.
           if (isHttpError(error)) results.push({ lessonId: item.lessonId, status: 'rejected' as const, message: error.message });
           else {
-            logger.error(`progress: sync could not record lesson ${item.lessonId}`, error);
+            reportError(error, { area: 'progress', message: `progress: sync could not record lesson ${item.lessonId}` });
             results.push({ lessonId: item.lessonId, status: 'deferred' as const, message: SYNC_DEFERRED_MESSAGE });
           }
         }

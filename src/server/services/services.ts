@@ -19,6 +19,7 @@ import { createUserService, type UserService } from './user-service';
 import { createBillingService, type BillingService } from './billing-service';
 import { createExperimentService, type ExperimentService } from './experiment-service';
 import { createFeedbackService, type FeedbackService } from './feedback-service';
+import { createAnalyticsService, type AnalyticsService } from './analytics-service';
 import type { BillingProvider } from '@/server/billing/billing-provider';
 import { buildRedirectAllowList } from '@/domain/redirect/resolve-redirect';
 
@@ -43,13 +44,15 @@ export interface Services {
   experiments: ExperimentService;
   /** "Report a problem" with a lesson, and the course engineers' list. */
   feedback: FeedbackService;
+  /** Analytics events after consent: Codetrail's own store, and the email-marketing tracker. */
+  analytics: AnalyticsService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig; experimentsStarted?: readonly string[] } = {}): Services {
+export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig; experimentsStarted?: readonly string[]; emailTrackerFetch?: typeof fetch } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
   const env = serverEnv();
@@ -84,6 +87,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     }),
     billing,
     feedback: createFeedbackService(db, content, now),
+    analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions: createSessionService(db, now),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics/track';
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, updateProfile } from 'firebase/auth';
 import { Link } from '@/ui/link';
 import { MIN_PASSWORD_LENGTH, validateLogin, validateRegistration, type RegistrationInput } from '@/domain/identity/credentials';
@@ -27,6 +28,7 @@ export function useRegisterForm() {
       await updateProfile(credential.user, { displayName: values.displayName.trim() });
       // A fresh token carries the name, so the session and the users table get it too.
       await credential.user.getIdToken(true);
+      void track('sign_up', { method: 'password' });
     },
     false,
   );

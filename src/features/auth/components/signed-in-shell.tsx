@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { leaveNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
 import { paths } from '@/domain/routing/paths';
-import { Alert, AppShell, GearIcon, UserIcon, type AppNavLink } from '@/ui';
+import { Alert, AppShell, GearIcon, LockIcon, UserIcon, type AppNavLink } from '@/ui';
 import { useAuthUser } from '../auth-user';
 import { AuthGate } from './auth-gate';
 
@@ -9,6 +9,7 @@ import { AuthGate } from './auth-gate';
 const ACCOUNT_LINKS = [
   { href: paths.profile(), label: 'Profile', icon: <UserIcon /> },
   { href: paths.settings(), label: 'Settings', icon: <GearIcon /> },
+  { href: paths.cookieSettings(), label: 'Cookie settings', icon: <LockIcon /> },
 ];
 
 export function SignedInShell({ children, nav, links }: { children: ReactNode; nav?: ReactNode; links?: readonly AppNavLink[] }) {

@@ -1,14 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { createSessionSync, type SessionState } from '@/lib/auth/session-sync';
-import { logger } from '@/lib/logger';
+import { createSessionSync, reportSessionError, type SessionState } from '@/lib/auth/session-sync';
 
 /**
  * The browser's one session sync. Its error handler is configurable (spec §8): by default a
- * failed /api/login or /api/logout is logged; pages read the state to explain it.
+ * failed /api/login or /api/logout is logged and reported; pages read the state to explain it.
  */
-export const sessionSync = createSessionSync({
-  onError: (error) => logger.error('auth: session request failed', error),
-});
+export const sessionSync = createSessionSync({ onError: reportSessionError });
 
 export const configureSessionErrorHandler = sessionSync.setErrorHandler;
 

@@ -1,3 +1,4 @@
+import { trackThenNavigate } from '@/lib/analytics/track';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApiClient, useAuthUser } from '@/features/auth';
@@ -32,7 +33,11 @@ function leaveFor(url: string) {
 /** POST /billing/checkout, then on to the checkout page. The mutation stays successful while the browser leaves. */
 export function useStartCheckout() {
   const endpoints = useBillingEndpoints();
-  return useMutation({ mutationFn: (body: CheckoutBody) => endpoints.startCheckout(body), onSuccess: ({ url }) => leaveFor(url) });
+  return useMutation({
+    mutationFn: (body: CheckoutBody) => endpoints.startCheckout(body),
+    // The checkout is another site: the event gets at most LINK_TRACKING_TIMEOUT_MS (spec §9) before the browser leaves.
+    onSuccess: ({ url }, body) => trackThenNavigate('checkout_started', { plan: body.plan, flow: body.flow ?? 'web' }, () => leaveFor(url)),
+  });
 }
 
 /** The local provider's checkout: pays with a test card, then follows the server's redirect. */

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useRouter } from 'next/router';
+import { track } from '@/lib/analytics/track';
 import { renewalTerms } from '@/domain/billing/plans';
 import type { ProPageProps } from '@/lib/billing/billing-page-props';
 import { ButtonLink, Card, CheckIcon, Stack } from '@/ui';
@@ -7,6 +10,11 @@ import styles from '../components/billing.module.css';
 
 /** /web/pro: what Pro gives, what it costs and how to stop, before anything is asked of the learner. */
 export default function PaywallView({ reason, subscribeUrl, notNowUrl, pro, continueUrl, plans, trialDays, benefits, refundWindowDays }: ProPageProps) {
+  const { query, isReady } = useRouter();
+  const referer = typeof query.trackingReferer === 'string' ? query.trackingReferer.replace(/[^\w-]/g, '').slice(0, 40) : '';
+  useEffect(() => {
+    if (isReady && !pro) void track('paywall_viewed', { referer: referer || 'direct' });
+  }, [isReady, pro, referer]);
   if (pro) {
     return (
       <BillingPage layout="app" kicker="Codetrail Pro" title="You already have Pro" lead="Everything is open to you. Carry on where you were.">

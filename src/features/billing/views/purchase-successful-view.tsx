@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { trackOnce } from '@/lib/analytics/track';
 import { Link } from '@/ui/link';
 import type { CheckoutFlow, PlanDto } from '@/domain/billing/billing-dto';
 import { paths } from '@/domain/routing/paths';
@@ -24,6 +26,9 @@ function Checkout({ checkoutId, plan, flow }: { checkoutId: string; plan: PlanDt
   const status = useCheckoutStatus(checkoutId);
   const pro = status.data?.pro === true;
   const expired = !pro && status.data?.status === 'expired';
+  useEffect(() => {
+    if (pro) void trackOnce(`purchase:${checkoutId}`, 'purchase', { plan: plan.id });
+  }, [pro, checkoutId, plan.id]);
   const subscribeAgain = flow === 'web2app' ? paths.web2appSubscribe() : paths.subscribe();
 
   const title = pro ? 'Welcome to Codetrail Pro' : expired ? 'The payment did not go through' : 'Thank you!';

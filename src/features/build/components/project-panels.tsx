@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics/track';
 import { useState, type FormEvent } from 'react';
 import type { Project, Snapshot, SnapshotSummary } from '@/domain/build/project-dto';
 import { SNAPSHOT_KIND_RULES, cleanSnapshotLabel } from '@/domain/build/project-rules';
@@ -21,6 +22,7 @@ export function SharePanel({ project }: { project: Project }) {
     try {
       const answer = share ? await endpoints.share(project.id) : await endpoints.unshare(project.id);
       remember({ ...project, shared: answer.shared, sharePath: answer.sharePath });
+      if (share) void track('project_shared', { projectId: project.id, language: project.language });
     } catch (error) {
       setProblem(errorText(error, 'Sharing could not be changed.'));
     }

@@ -1,5 +1,4 @@
-import type { PageStorageItems } from '@/runner/page-storage';
-import { pageStorageItemsSchema } from '@/runner/browser/sandbox-message-schemas';
+import { isPageStorageItems, type PageStorageItems } from '@/runner/page-storage';
 import { parseJsonValue } from '@/domain/json/json-object';
 
 /**
@@ -23,8 +22,8 @@ function appStorage(): Storage | null {
 /** The items saved under `key`; nothing (an empty list) when there are none or they are unreadable. */
 export function readSavedPageStorage(key: string): PageStorageItems {
   const raw = appStorage()?.getItem(key);
-  const parsed = pageStorageItemsSchema.safeParse(parseJsonValue(raw));
-  return parsed.success ? parsed.data : [];
+  const value = parseJsonValue(raw);
+  return isPageStorageItems(value) ? value : [];
 }
 
 /** Keeps `items` under `key` (an empty list removes the entry). False when the browser refused. */

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { BrowserCheckEngine } from '@/runner/browser/browser-check-engine';
 import { pythonProgress, type RuntimeStatus } from '@/runner/browser/runtime-progress';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
+import { reportRuntimeCrash } from '@/lib/monitoring/report-runtime-crash';
 
 type LessonType = Parameters<BrowserCheckEngine['warmUp']>[0];
 
@@ -23,7 +24,13 @@ interface OwnedHandle extends CheckEngineHandle {
   dispose(): void;
 }
 
-export function createCheckEngineHandle(load = () => import('@/runner/browser/browser-check-engine').then((module) => module.createBrowserCheckEngine())): OwnedHandle {
+const loadEngine = () =>
+  import('@/runner/browser/browser-check-engine').then((module) => {
+    module.onRuntimeCrash(reportRuntimeCrash);
+    return module.createBrowserCheckEngine();
+  });
+
+export function createCheckEngineHandle(load = loadEngine): OwnedHandle {
   let engine: Promise<BrowserCheckEngine> | null = null;
   let generation = 0;
   let cancelIdle: (() => void) | null = null;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { LessonType } from '@/domain/lessons/lesson-type';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
+import { reportRuntimeCrash } from '@/lib/monitoring/report-runtime-crash';
 
 /** What a page knows about the code its learner is about to run. */
 export type RuntimeNeed = { trackId: string } | { lessonTypes: readonly (LessonType | null)[] };
@@ -25,7 +26,8 @@ export function useRuntimePreload(need: RuntimeNeed): void {
     let cancelled = false;
     let release: (() => void) | null = null;
     const cancelIdle = whenLoadedAndIdle(() => {
-      void import('@/runner/browser/python-runtime').then(({ preloadPython }) => {
+      void import('@/runner/browser/python-runtime').then(({ preloadPython, onRuntimeCrash }) => {
+        onRuntimeCrash(reportRuntimeCrash);
         if (!cancelled) release = preloadPython();
       });
     });

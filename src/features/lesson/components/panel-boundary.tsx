@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { logger } from '@/lib/logger';
+import { reportError } from '@/lib/monitoring/report-error';
 import { Button } from '@/ui';
 import styles from './panel-boundary.module.css';
 
@@ -26,7 +26,7 @@ export class PanelBoundary extends Component<PanelBoundaryProps, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    logger.error(`ui: lesson panel "${this.props.name}" crashed`, error, info.componentStack);
+    reportError(error, { area: 'ui', message: `ui: lesson panel "${this.props.name}" crashed`, extra: { componentStack: info.componentStack } });
   }
 
   override render() {

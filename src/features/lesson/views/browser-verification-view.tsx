@@ -8,6 +8,7 @@ import styles from './browser-verification-view.module.css';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { learningEndpoints, type TrackVerification } from '@/lib/api-client/learning-endpoints';
 import { paths } from '@/domain/routing/paths';
+import { reportRuntimeCrash } from '@/lib/monitoring/report-runtime-crash';
 
 type Verification = TrackVerification;
 
@@ -55,7 +56,8 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
       try {
         const data: Verification = await learningEndpoints(client).preview.verification(trackId);
         setTotal(data.lessons.length);
-        const { createBrowserCheckEngine } = await import('@/runner/browser/browser-check-engine');
+        const { createBrowserCheckEngine, onRuntimeCrash } = await import('@/runner/browser/browser-check-engine');
+        onRuntimeCrash(reportRuntimeCrash);
         const engine = createBrowserCheckEngine(() => undefined);
         try {
           for (const lesson of data.lessons) {

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics/track';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link } from '@/ui/link';
 import Head from 'next/head';
@@ -114,6 +115,10 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
     if (feedback?.kind === 'wrong' && interaction.kind !== 'code') footerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [feedback, interaction.kind]);
 
+  useEffect(() => {
+    void track('lesson_started', { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id, mode });
+  }, [page.trackId, page.tutorialId, page.chapterId, lesson.id, mode]);
+
   const showHints = mode !== 'challenge';
   const usedHints = state.hintsShown > 0;
   const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
@@ -130,10 +135,14 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           // Offline or a server hiccup: the completion keeps its own time stamp and syncs later; the
           // day still counts. (A 4xx means the request itself is wrong: retrying will not help.)
           addPendingCompletion(user.id, { ...path, ...input });
+          void track('lesson_passed', { ...path, mode, attempts: tries });
           return { response: null, offline: true, restoreNote: null };
         }
         throw error;
       }
+      void track('lesson_passed', { ...path, mode, attempts: tries });
+      if (response.streakExtended) void track('streak_extended', { countedOn: response.countedOn });
+      if (response.goalJustMet) void track('daily_goal_met', { countedOn: response.countedOn });
       void queryClient.invalidateQueries({ queryKey: progressKey(user.id) });
       void queryClient.invalidateQueries({ queryKey: leagueKey(user.id) });
       if (!isRestoreReview) return { response, offline: false, restoreNote: null };
@@ -168,6 +177,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
     const ran = result.status === 'ran' ? result : null;
     const wrongText = !ran ? result.status === 'unsupported' ? result.reason : 'Not yet.' : mode === 'tutor' ? (tutorExplanation(ran, tries, lessonType) ?? runVerdict(ran)) : runVerdict(ran);
     dispatch({ type: 'run-finished', result, wrongText });
+    if (ran && !ran.passed) void track('lesson_failed', { ...path, mode });
     if (ran?.passed) completeWith(tries);
     else if (ran && mode === 'tutor' && page.tutorModel) {
       explain.mutate({
@@ -194,6 +204,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           : `Not quite: ${wrongCount} line${wrongCount === 1 ? ' is' : 's are'} in the wrong place (marked ✗ above).`;
     dispatch({ type: 'answer-checked', result, wrongText });
     if (result.correct) completeWith(state.attempts + 1);
+    else void track('lesson_failed', { ...path, mode });
   }
 
   /**

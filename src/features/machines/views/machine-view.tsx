@@ -1,6 +1,7 @@
+import { track } from '@/lib/analytics/track';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@/ui/link';
 import { paths } from '@/domain/routing/paths';
 import type { MachinePageProps } from '@/lib/build/build-page-props';
@@ -47,6 +48,9 @@ function MachineDetails({ machineId, backlink, instanceOrigin }: { machineId: st
   const router = useRouter();
   const { machine, isPending, isError, error, refetch, data } = useMachine(machineId);
   const [renaming, setRenaming] = useState(false);
+  useEffect(() => {
+    void track('machine_opened', { machineId });
+  }, [machineId]);
 
   if (isPending) return <p className={styles.muted}>Loading the machine…</p>;
   if (isError) return <LoadError message={errorText(error, 'The machine could not be loaded.')} onRetry={() => void refetch()} />;

@@ -267,6 +267,11 @@ export default function LandingView() {
                   Create a free account
                 </ButtonLink>
               </li>
+              <li>
+                <ButtonLink href={paths.cookieSettings()} variant="ghost" size="sm">
+                  Cookie settings
+                </ButtonLink>
+              </li>
             </ul>
           </nav>
         </Container>

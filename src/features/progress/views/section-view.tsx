@@ -1,3 +1,4 @@
+import { useExposureEvents } from '@/lib/analytics/use-exposure-events';
 import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { sectionPath } from '@/lib/progress/progress-paths';
@@ -18,6 +19,8 @@ export interface SectionViewProps {
   tracks: { id: string; title: string }[];
   /** A Pro section seen by a free learner (issue 15): the gate's sentence and the paywall's link. */
   proLock?: { message: string; unlockUrl: string } | null;
+  /** Experiments this page exposed the learner to (analytics events, after consent). */
+  exposures?: { experiment: string; variant: string }[];
 }
 
 const STATE_LABEL: Record<PathChapter['state'], string> = { done: 'Done', current: 'Up next', locked: 'Locked' };
@@ -54,7 +57,8 @@ function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial
 }
 
 /** A section of a track as a path: its tutorials and chapters, done / up next / locked, with the learner's stats. */
-export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks, proLock }: SectionViewProps) {
+export default function SectionView({ trackId, trackTitle, sectionIndex, sections, tracks, proLock, exposures }: SectionViewProps) {
+  useExposureEvents(exposures);
   const section = sections[sectionIndex];
   const summary = useProgressSummary();
   useRuntimePreload({ trackId });

@@ -1,0 +1,6 @@
+import { CONSENT_COOKIE } from '@/domain/analytics/consent';
+import { analyticsRoutes } from '@/server/api/v1/analytics-routes';
+import { nextApiRoute } from '@/server/http/next-api-route';
+
+export const config = { api: { bodyParser: false } };
+export default nextApiRoute((services, req) => analyticsRoutes(services, req.cookies[CONSENT_COOKIE]));

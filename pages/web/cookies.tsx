@@ -1,0 +1,1 @@
+export { default } from '@/features/analytics/views/cookie-settings-view';

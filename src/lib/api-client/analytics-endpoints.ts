@@ -1,0 +1,9 @@
+import { analyticsEventListSchema, type AnalyticsEventName } from '@/domain/analytics/events';
+import type { ApiClient } from './api-client';
+
+/** The course engineers' view of the analytics store, API v1 (docs/analytics.md); the browser's events go through track(). */
+export function analyticsEndpoints(client: ApiClient) {
+  return {
+    list: (name: AnalyticsEventName | null) => client.request({ path: '/analytics/events', query: name ? { name } : {}, errorKey: 'fetchAnalytics', schema: analyticsEventListSchema }),
+  };
+}
