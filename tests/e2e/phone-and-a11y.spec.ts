@@ -139,7 +139,7 @@ test.describe('phone (390×844)', () => {
     await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Cookie settings', /Theme: System/, 'Sign out']);
     await menu.getByRole('menuitem', { name: /Theme: System/ }).tap();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await menu.getByRole('menuitem', { name: 'Settings' }).tap();
+    await menu.getByRole('menuitem', { name: 'Settings', exact: true }).tap();
     await page.waitForURL('**/web/settings');
   });
 

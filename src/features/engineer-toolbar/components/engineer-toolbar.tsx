@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useRouter } from 'next/router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { EXPERIMENTS, EXPERIMENT_NAMES, FORCED_VARIANTS_COOKIE, parseForcedVariants, serializeForcedVariants, type ExperimentName, type ForcedVariants } from '@/domain/experiments/experiments';
 import { useApiClient } from '@/features/auth';
 import { learningEndpoints } from '@/lib/api-client/learning-endpoints';
@@ -189,6 +189,7 @@ function Experiments() {
   const router = useRouter();
   const id = useId();
   const [forced, setForced] = useState<ForcedVariants>(() => parseForcedVariants(Cookies.get(FORCED_VARIANTS_COOKIE)));
+  const navigation = useRef<Promise<void>>(Promise.resolve());
 
   function choose(name: ExperimentName, variant: string) {
     const next: Record<string, string> = { ...forced };
@@ -198,8 +199,12 @@ function Experiments() {
     setForced(checked);
     if (Object.keys(checked).length === 0) Cookies.remove(FORCED_VARIANTS_COOKIE, { path: '/' });
     else Cookies.set(FORCED_VARIANTS_COOKIE, serializeForcedVariants(checked), { path: '/', sameSite: 'lax', expires: 30, secure: window.location.protocol === 'https:' });
-    // The server renders the variant: load the page again.
-    void router.replace(router.asPath, undefined, { scroll: false });
+    // The server renders the variant: load the page again, one reload after the other (Next shares
+    // an in-flight request for the same URL, so a quick second choice would get the first's page).
+    navigation.current = navigation.current.then(() => router.replace(router.asPath, undefined, { scroll: false })).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   return (
