@@ -1,8 +1,10 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset: Moto G-class screen, simulated slow 4G
- * and 4× CPU slowdown) three times each on the landing page, a lesson page and a section page,
- * signed in for the last two; prints the median performance and accessibility scores, CLS, LCP
- * and TBT against the goals (performance ≥ 90, accessibility 100, CLS < 0.1).
+ * and 4× CPU slowdown) three times each on the landing page, a lesson page, a section page (signed
+ * in for those two) and the HTML glossary's index and an entry (signed out, as search engines and
+ * visitors see them); prints the median performance, accessibility and SEO scores, CLS, LCP and
+ * TBT against each page's goals (performance ≥ 90, or ≥ 95 with SEO 100 for the glossary;
+ * accessibility 100, CLS < 0.1).
  *
  * Offline-safe: Debian's Chromium (/usr/bin/chromium) through chrome-launcher, the app and the
  * Auth emulator on this machine, nothing fetched from the internet. Signing in goes through the
@@ -26,13 +28,19 @@ const ALL_PAGES = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'lesson', path: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0', signedIn: true },
   { name: 'section', path: '/web/python/section/0', signedIn: true },
+  { name: 'glossary', path: '/glossary/html', signedIn: false },
+  { name: 'glossary-entry', path: '/glossary/html/a', signedIn: false },
 ] as const;
+/** Each page's goals: the public glossary is held to more (issue 17). */
+const GOALS: Record<string, { performance: number; seo: number | null }> = { glossary: { performance: 95, seo: 100 }, 'glossary-entry': { performance: 95, seo: 100 } };
+const goalsOf = (name: string) => GOALS[name] ?? { performance: 90, seo: null };
 /** LIGHTHOUSE_PAGES=lesson,section audits only those pages. */
 const PAGES = process.env.LIGHTHOUSE_PAGES ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(page.name)) : ALL_PAGES;
 
 interface Figures {
   performance: number;
   accessibility: number;
+  seo: number;
   cls: number;
   lcpMs: number;
   tbtMs: number;
@@ -88,7 +96,7 @@ async function audit(url: string, chromePort: number, cpuMultiplier: number): Pr
       `--port=${chromePort}`,
       '--output=json',
       '--output-path=stdout',
-      '--only-categories=performance,accessibility',
+      '--only-categories=performance,accessibility,seo',
       '--disable-storage-reset',
       `--throttling.cpuSlowdownMultiplier=${cpuMultiplier}`,
       '--quiet',
@@ -106,6 +114,7 @@ async function audit(url: string, chromePort: number, cpuMultiplier: number): Pr
   return {
     performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? Number.NaN) * 100),
     cls: numeric('cumulative-layout-shift'),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -151,7 +160,8 @@ async function main(): Promise<void> {
         }
         const rows: { name: string; figures: Figures }[] = [];
         let signedIn = false;
-        for (const target of PAGES) {
+        // Signed-out pages first: once signed in, the browser stays so.
+        for (const target of [...PAGES].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
           if (target.signedIn && !signedIn) {
             await signIn(chrome.port);
             signedIn = true;
@@ -159,7 +169,7 @@ async function main(): Promise<void> {
           const runs: Figures[] = [];
           for (let run = 0; run < RUNS; run += 1) {
             const figures = await audit(`${BASE}${target.path}`, chrome.port, cpuMultiplier);
-            console.log(`  ${target.name} run ${run + 1}: performance ${figures.performance}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
+            console.log(`  ${target.name} run ${run + 1}: performance ${figures.performance}, accessibility ${figures.accessibility}, SEO ${figures.seo}, CLS ${figures.cls.toFixed(3)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
             runs.push(figures);
           }
           rows.push({
@@ -167,18 +177,20 @@ async function main(): Promise<void> {
             figures: {
               performance: median(runs.map((r) => r.performance)),
               accessibility: median(runs.map((r) => r.accessibility)),
+              seo: median(runs.map((r) => r.seo)),
               cls: median(runs.map((r) => r.cls)),
               lcpMs: median(runs.map((r) => r.lcpMs)),
               tbtMs: median(runs.map((r) => r.tbtMs)),
             },
           });
         }
-        console.log(`\nLighthouse ${RUNS}× per page, mobile preset, CPU slowdown ${cpuMultiplier}×, median (goals: performance ≥ 90, accessibility 100, CLS < 0.1)\n`);
-        console.log('| page | performance | accessibility | CLS | LCP | TBT | goals |');
-        console.log('|---|---:|---:|---:|---:|---:|---|');
+        console.log(`\nLighthouse ${RUNS}× per page, mobile preset, CPU slowdown ${cpuMultiplier}×, median (goals: performance ≥ 90 (glossary ≥ 95, SEO 100), accessibility 100, CLS < 0.1)\n`);
+        console.log('| page | performance | accessibility | SEO | CLS | LCP | TBT | goals |');
+        console.log('|---|---:|---:|---:|---:|---:|---:|---|');
         for (const { name, figures } of rows) {
-          const met = figures.performance >= 90 && figures.accessibility === 100 && figures.cls < 0.1;
-          console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${met ? 'met' : 'NOT met'} |`);
+          const goals = goalsOf(name);
+          const met = figures.performance >= goals.performance && figures.accessibility === 100 && figures.cls < 0.1 && (goals.seo === null || figures.seo >= goals.seo);
+          console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.seo} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${met ? 'met' : 'NOT met'} |`);
         }
       } finally {
         chrome?.kill();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { compileContent } from '../src/server/content/compile-content';
 import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
-import { verifyCodeLessons, verifyExplanationOutputs } from '../src/server/content/verify-content';
+import { verifyCodeLessons, verifyExplanationOutputs, verifyGlossaryExamples } from '../src/server/content/verify-content';
 // Course pages are reviewed files, not learner code: they are graded in Chromium outside the sandbox pool.
 // eslint-disable-next-line no-restricted-imports
 import { createChromiumHtmlRunner } from '../src/runner/node/chromium-html-runner';
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   const onlyTrack = optionValue('--track');
   const root = path.resolve(process.env.CONTENT_DIR || 'content');
   const compiled = await compileContent(root);
-  const inTrack = (file: string) => onlyTrack === null || file.split(path.sep).join('/').includes(`tracks/${onlyTrack}/`);
+  const inTrack = (file: string) => onlyTrack === null || file.split(path.sep).join('/').includes(`tracks/${onlyTrack}/`) || (onlyTrack === 'html' && file.split(path.sep).join('/').includes('glossary/html/'));
   const content = { tracks: compiled.content.tracks.filter((track) => onlyTrack === null || track.id === onlyTrack) };
   if (onlyTrack !== null && content.tracks.length === 0) {
     console.error(`No track "${onlyTrack}" in ${root}.`);
@@ -51,17 +51,19 @@ async function main(): Promise<number> {
   // Every code lesson proves its checks against at least one wrong answer and one alternative.
   const verification = await verifyCodeLessons(content, engine, { requireRobustness: true });
   const examples = await verifyExplanationOutputs(content, engine);
+  // The glossary belongs to the HTML track's content: checked with it (and with everything).
+  const glossary = onlyTrack === null || onlyTrack === 'html' ? await verifyGlossaryExamples(compiled.content, engine) : { verified: 0, errors: [] };
   await engine.close();
-  if (report([...verification.errors, ...examples.errors], 'code lesson problem')) return 1;
+  if (report([...verification.errors, ...examples.errors, ...glossary.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified, verification.robustness);
   if (json) {
-    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims }, null, 2));
+    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims, glossaryExamplesVerified: glossary.verified }, null, 2));
     return 0;
   }
   console.log(formatSummaryTable(summary));
   for (const skipped of verification.notRunnable) console.log(`not verified here: ${skipped.lessonId} (${skipped.reason})`);
   console.log(
-    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim.`,
+    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks.`,
   );
   return 0;
 }

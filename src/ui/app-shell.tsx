@@ -1,5 +1,6 @@
 import { Link } from './link';
 import type { ReactNode } from 'react';
+import { SkipLink } from './skip-link';
 import styles from './app-shell.module.css';
 import { Container } from './container';
 import { Logo } from './logo';
@@ -56,9 +57,7 @@ export function AppShell({ user, onSignOut, signingOut = false, nav, links = [],
   const hasTabs = links.length > 0;
   return (
     <div className={styles.shell} data-tabs={hasTabs || undefined}>
-      <a className={styles.skipLink} href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className={styles.header}>
         <Container className={styles.headerInner}>
           <Logo href="/" size="md" className={styles.brand} />

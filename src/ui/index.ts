@@ -17,6 +17,7 @@ export { Logo } from './logo';
 export type { LogoProps } from './logo';
 export { PageLoader } from './page-loader';
 export type { PageLoaderProps } from './page-loader';
+export { SkipLink } from './skip-link';
 export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { Stack } from './stack';

@@ -1,3 +1,4 @@
+import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import { z } from 'zod';
 import type { CODE_LANGUAGES } from '../lessons/code-language';
 
@@ -217,4 +218,6 @@ export interface Track {
 
 export interface CompiledContent {
   tracks: Track[];
+  /** The HTML glossary (content/glossary/html); absent in content that has none. */
+  glossary?: GlossaryEntry[];
 }

@@ -26,6 +26,8 @@ export const paths = {
   settings: () => '/web/settings',
   /** Cookie choices (issue 16), open to everyone. */
   cookieSettings: () => '/web/cookies',
+  /** Everything to learn and build, searchable (issue 17). */
+  library: () => '/web/library',
   previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
   build: () => '/web/build',
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { TUTORIAL_KINDS, type Chapter, type CompiledContent, type Lesson, type Track, type Tutorial } from '@/domain/content/model';
+import { compileGlossary } from './compile-glossary';
 import { ID_PATTERN, type ContentError } from './content-error';
 import { parseLesson } from './parse-lesson';
 
@@ -25,7 +26,7 @@ const tutorialSchema = z
 const chapterSchema = z.object({ id, title: z.string().min(1) }).strict();
 
 /** Track ids become /web/{trackId}/section/… routes: they must not shadow the app's own /web pages. */
-export const RESERVED_TRACK_IDS = ['track', 'login', 'register', 'streak', 'daily-goal', 'project-done', 'leaderboard', 'settings', 'progress', 'redirect-to-active-section', 'shared', 'build', 'preview'];
+export const RESERVED_TRACK_IDS = ['track', 'login', 'register', 'streak', 'daily-goal', 'project-done', 'leaderboard', 'settings', 'progress', 'redirect-to-active-section', 'shared', 'build', 'preview', 'library', 'cookies', 'events', 'onboarding', 'billing', 'pro', 'subscribe'];
 
 const ORDERED = /^(\d+)-[a-z0-9-]+$/;
 const ORDERED_LESSON = /^(\d+)-[a-z0-9-]+\.md$/;
@@ -159,5 +160,8 @@ export async function compileContent(root: string): Promise<CompileResult> {
       tutorials: listed.map((tutorialId) => byId.get(tutorialId)).filter((tutorial): tutorial is Tutorial => tutorial !== undefined),
     });
   }
-  return { content: { tracks }, errors: Array.from(new Map(errors.map((e) => [`${e.file}:${e.line}:${e.message}`, e])).values()) };
+  const glossary = await compileGlossary(root, tracks, claim);
+  errors.push(...glossary.errors);
+  const content: CompiledContent = glossary.entries.length > 0 ? { tracks, glossary: glossary.entries } : { tracks };
+  return { content, errors: Array.from(new Map(errors.map((e) => [`${e.file}:${e.line}:${e.message}`, e])).values()) };
 }

@@ -27,7 +27,7 @@ const MAX_EXPLANATION_WORDS = 120;
 
 type Errors = ContentError[];
 
-function parseFiles(part: Part, file: string, errors: Errors, allowReadOnly: boolean): LessonFileDefinition[] {
+export function parseFiles(part: Part, file: string, errors: Errors, allowReadOnly: boolean): LessonFileDefinition[] {
   const { blocks, unclosed } = fencedBlocks(part.body);
   if (unclosed) errors.push({ file, line: unclosed.line, message: 'code block is not closed' });
   const files: LessonFileDefinition[] = [];
@@ -89,7 +89,7 @@ function singleBlock(part: Part, file: string, errors: Errors): { info: string; 
   return blocks[0];
 }
 
-function parseChecks(part: Part, file: string, errors: Errors): Check[] {
+export function parseChecks(part: Part, file: string, errors: Errors): Check[] {
   const block = singleBlock(part, file, errors);
   if (!block) return [];
   let raw: unknown;

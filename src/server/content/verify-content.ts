@@ -161,3 +161,19 @@ export async function verifyExplanationOutputs(content: CompiledContent, engine:
   }
   return { claims, errors };
 }
+
+/**
+ * Every glossary example runs in the page runtime (Chromium in content:check) and passes its DOM
+ * checks: an example shows what its entry says, and a broken page never reaches the glossary.
+ */
+export async function verifyGlossaryExamples(content: CompiledContent, engine: CheckEngine): Promise<{ verified: number; errors: ContentError[] }> {
+  const errors: ContentError[] = [];
+  let verified = 0;
+  for (const entry of content.glossary ?? []) {
+    const result = await engine.run({ lessonType: 'HTML', files: [entry.example], checks: entry.checks, seed: null, checkSeed: null, stdin: [] });
+    if (result.status === 'unsupported') errors.push({ file: entry.source, line: 1, message: `the example could not run: ${result.reason}` });
+    else if (!result.passed) errors.push({ file: entry.source, line: 1, message: `the example does not pass its checks: ${describeFailure(result)}` });
+    else verified += 1;
+  }
+  return { verified, errors };
+}

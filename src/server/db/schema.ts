@@ -2,6 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, te
 import { sql } from 'drizzle-orm';
 import type { ProjectFile } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
+import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import { DEFAULT_DAILY_GOAL } from '@/domain/progress/daily-goal';
 
 /** A learner or course engineer, synced from the identity token on their first API call. */
@@ -63,6 +64,8 @@ export const userVisits = pgTable(
 export const publishSets = pgTable('publish_sets', {
   version: serial('version').primaryKey(),
   contentHash: text('content_hash').notNull(),
+  /** Issue 17: the HTML glossary of this publish set (null: none). */
+  glossary: jsonb('glossary').$type<GlossaryEntry[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

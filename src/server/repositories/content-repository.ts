@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Track } from '@/domain/content/model';
+import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
 
@@ -22,7 +23,8 @@ export interface PublishResult {
 export function createContentRepository(db: Database) {
   return {
     async latestPublishSet(): Promise<PublishSetRecord | null> {
-      const [set] = await db.select().from(publishSets).orderBy(desc(publishSets.version)).limit(1);
+      // Not the glossary: this is read on every request, the glossary only by its pages (glossaryOf).
+      const [set] = await db.select({ version: publishSets.version, contentHash: publishSets.contentHash }).from(publishSets).orderBy(desc(publishSets.version)).limit(1);
       if (!set) return null;
       const tracks = await db
         .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
@@ -30,6 +32,11 @@ export function createContentRepository(db: Database) {
         .where(eq(publishSetTracks.publishSetVersion, set.version))
         .orderBy(publishSetTracks.position);
       return { version: set.version, contentHash: set.contentHash, tracks };
+    },
+
+    async glossaryOf(version: number): Promise<GlossaryEntry[]> {
+      const [row] = await db.select({ glossary: publishSets.glossary }).from(publishSets).where(eq(publishSets.version, version)).limit(1);
+      return row?.glossary ?? [];
     },
 
     async trackVersion(trackId: string, version: number): Promise<Track | null> {
@@ -47,11 +54,11 @@ export function createContentRepository(db: Database) {
     },
 
     /** Writes a new publish set in one transaction; a track gets a new version only if its hash changed. */
-    async publish(tracks: TrackToPublish[], contentHash: string): Promise<PublishResult> {
+    async publish(tracks: TrackToPublish[], contentHash: string, glossary: GlossaryEntry[] | null = null): Promise<PublishResult> {
       return db.transaction(async (tx) => {
         // Serialise concurrent publishes so versions never collide.
         await tx.execute(sql`lock table ${publishSets} in share row exclusive mode`);
-        const [set] = await tx.insert(publishSets).values({ contentHash }).returning({ version: publishSets.version });
+        const [set] = await tx.insert(publishSets).values({ contentHash, glossary }).returning({ version: publishSets.version });
         if (!set) throw new Error('Publish set insert returned no row');
         const result: PublishResult['tracks'] = [];
         for (const [position, { track, hash }] of tracks.entries()) {

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
+import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { createContentRepository, type PublishResult } from '@/server/repositories/content-repository';
 
 export function hashJson(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** A publish set's identity: its tracks' hashes, and the glossary's when there is one. */
+function contentHashOf(content: CompiledContent): string {
+  const tracks = content.tracks.map((track) => [track.id, hashJson(track)]);
+  return hashJson(content.glossary ? [tracks, hashJson(content.glossary)] : tracks);
 }
 
 export interface PublishedTrack {
@@ -20,6 +27,7 @@ export interface PublishedTrack {
 export function createContentService(db: Database) {
   const repository = createContentRepository(db);
   const cache = new Map<string, Track>();
+  const glossaries = new Map<number, GlossaryEntry[]>();
 
   async function trackAt(trackId: string, version: number): Promise<Track | null> {
     const key = `${trackId}@${version}`;
@@ -34,12 +42,12 @@ export function createContentService(db: Database) {
     /** A new publish set (always); track versions advance only for tracks that changed. */
     publish(content: CompiledContent): Promise<PublishResult> {
       const tracks = content.tracks.map((track) => ({ track, hash: hashJson(track) }));
-      return repository.publish(tracks, hashJson(tracks.map((entry) => [entry.track.id, entry.hash])));
+      return repository.publish(tracks, contentHashOf(content), content.glossary ?? null);
     },
 
     /** Publishes only when the content differs from the current publish set. */
     async publishIfChanged(content: CompiledContent): Promise<PublishResult | null> {
-      const hash = hashJson(content.tracks.map((track) => [track.id, hashJson(track)]));
+      const hash = contentHashOf(content);
       const latest = await repository.latestPublishSet();
       if (latest?.contentHash === hash) return null;
       return this.publish(content);
@@ -70,6 +78,20 @@ export function createContentService(db: Database) {
     },
 
     trackAt,
+
+    /** The current publish set's HTML glossary (an empty list when it has none). */
+    async publishedGlossary(): Promise<GlossaryEntry[]> {
+      const set = await repository.latestPublishSet();
+      if (!set) return [];
+      // Publish sets never change: one read per set and process.
+      let glossary = glossaries.get(set.version);
+      if (!glossary) {
+        glossary = await repository.glossaryOf(set.version);
+        glossaries.clear();
+        glossaries.set(set.version, glossary);
+      }
+      return glossary;
+    },
 
     /** Drops cached track versions (course engineers' "clear cache" in preview). */
     clearCache(trackId?: string): number {

@@ -18,6 +18,8 @@ export interface HtmlPreviewProps {
    * one key per learner and lesson). Null: the page's storage lasts until the next update only.
    */
   storageKey?: string | null;
+  /** The frame's accessible name (a lesson's preview is the learner's page; the glossary shows an example). */
+  title?: string;
 }
 
 const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`);
@@ -28,7 +30,7 @@ const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`)
  * updated shortly after each keystroke. What the page saves in localStorage survives those
  * updates and a reload, as on a real site; the learner can reload the page or clear what it saved.
  */
-export function HtmlPreview({ files, storageKey = null }: HtmlPreviewProps) {
+export function HtmlPreview({ files, storageKey = null, title = 'Preview of your page' }: HtmlPreviewProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const headerRef = useRef<HTMLDivElement>(null);
   const sandbox = useRef<PageSandbox | null>(null);
@@ -103,7 +105,7 @@ export function HtmlPreview({ files, storageKey = null }: HtmlPreviewProps) {
           </Button>
         )}
       </div>
-      <iframe ref={frameRef} title="Preview of your page" sandbox="allow-scripts" className={styles.iframe} />
+      <iframe ref={frameRef} title={title} sandbox="allow-scripts" className={styles.iframe} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ButtonLink, Card, Container, cx, Logo, Stack, ThemeToggle } from '@/ui';
+import { ButtonLink, Card, Container, cx, Logo, SkipLink, Stack, ThemeToggle } from '@/ui';
 import styles from './landing-view.module.css';
 import { paths } from '@/domain/routing/paths';
 
@@ -134,9 +134,7 @@ function LessonPreview() {
 export default function LandingView() {
   return (
     <div className={styles.page}>
-      <a className={styles.skipLink} href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
 
       <header className={styles.header}>
         <Container className={styles.headerInner}>

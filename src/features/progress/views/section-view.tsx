@@ -153,6 +153,9 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
                 </li>
               ))}
             </ul>
+            <p>
+              <Link href={paths.library()}>Browse the library</Link>
+            </p>
           </Card>
         </aside>
       </div>

@@ -1,0 +1,2 @@
+export { default } from '@/features/glossary/views/glossary-entry-view';
+export { glossaryEntryPage as getServerSideProps } from '@/server/gssp/glossary-pages';

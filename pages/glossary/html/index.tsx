@@ -1,0 +1,2 @@
+export { default } from '@/features/glossary/views/glossary-index-view';
+export { glossaryIndexPage as getServerSideProps } from '@/server/gssp/glossary-pages';

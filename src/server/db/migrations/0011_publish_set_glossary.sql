@@ -1,0 +1,1 @@
+ALTER TABLE "publish_sets" ADD COLUMN "glossary" jsonb;
