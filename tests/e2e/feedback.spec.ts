@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { signInTo, typeCode } from './support/course-player';
+import { PHONE } from './support/phone';
 import { engineerPage } from './support/engineer';
 
 /**
@@ -44,6 +45,33 @@ test.describe('reporting a problem with a lesson', () => {
     await expect(engineer.getByRole('article').filter({ hasText: note }).getByLabel('Status')).toHaveValue('fixed');
     await engineer.getByRole('article').filter({ hasText: note }).getByRole('link').click();
     await engineer.waitForURL(`**${LESSON}`);
+    await engineer.context().close();
+  });
+
+  test('markup in a report is shown to the engineer as text, never run (on a phone for the learner)', async ({ browser }) => {
+    const learner = await browser.newContext(PHONE);
+    const page = await learner.newPage();
+    await signInTo(page, LESSON, 'reporter-markup');
+    const marker = Date.now();
+    const note = `<img src=x onerror="window.__pwned=${marker}"> the preview is empty`;
+    await typeCode(page, `print("<script>window.__pwned=${marker}</script>")`);
+    await page.getByRole('button', { name: 'Report a problem with this lesson' }).click();
+    const form = page.getByRole('form', { name: 'Report a problem' });
+    await expect(form.getByLabel('What went wrong?')).toBeFocused();
+    // The form fits the phone: nothing to scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.keyboard.type(note);
+    await form.getByRole('button', { name: 'Send the report' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you. Your report is with our course engineers.' })).toBeVisible();
+    await learner.close();
+
+    const engineer = await engineerPage(browser, '/web/preview/reports');
+    const report = engineer.getByRole('article').filter({ hasText: `window.__pwned=${marker}` }).first();
+    await expect(report.getByText(note, { exact: true })).toBeVisible();
+    await report.getByText('Their code and output').click();
+    await expect(report.getByText(`<script>window.__pwned=${marker}</script>`)).toBeVisible();
+    await expect(report.locator('img, script')).toHaveCount(0);
+    expect(await engineer.evaluate(() => (window as Window & { __pwned?: number }).__pwned)).toBeUndefined();
     await engineer.context().close();
   });
 
