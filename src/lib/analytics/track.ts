@@ -17,7 +17,6 @@ type Dispatcher = { dispatch: (events: PendingEvent[], consent: Consent) => Prom
 
 let consent: Consent | null = null;
 let dispatcher: Promise<Dispatcher> | null = null;
-const listeners = new Set<(consent: Consent) => void>();
 
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -37,12 +36,6 @@ export function currentConsent(): Consent {
 /** Called by the consent banner and the cookie settings page when the visitor answers. */
 export function setConsentCategories(categories: readonly string[]): void {
   consent = consentOf(categories);
-  for (const listener of listeners) listener(consent);
-}
-
-export function onConsentChange(listener: (consent: Consent) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 function loadDispatcher(): Promise<Dispatcher> {
@@ -101,5 +94,4 @@ export function resetAnalyticsForTests(): void {
   consent = null;
   dispatcher = null;
   registerCollector(null);
-  listeners.clear();
 }

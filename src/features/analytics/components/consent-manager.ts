@@ -103,12 +103,6 @@ export function startConsentManager({ autoShow }: { autoShow: boolean }): Promis
   return started;
 }
 
-/** Opens the preferences dialog (the banner's "Choose", or a "Cookie settings" link). */
-export async function showConsentPreferences(): Promise<void> {
-  await startConsentManager({ autoShow: false });
-  CookieConsent.showPreferences();
-}
-
 /** Whether Tag Manager was started in this page (it cannot be unloaded: withdrawing needs a fresh page). */
 export function marketingScriptsLoaded(): boolean {
   return Array.isArray((window as Window & { dataLayer?: unknown }).dataLayer);
