@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { ProjectFile } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
+import type { CodingEvent } from '@/domain/events/events';
+import type { OnboardingAnswers } from '@/domain/onboarding/onboarding-chat';
 import { DEFAULT_DAILY_GOAL } from '@/domain/progress/daily-goal';
 
 /** A learner or course engineer, synced from the identity token on their first API call. */
@@ -66,6 +68,8 @@ export const publishSets = pgTable('publish_sets', {
   contentHash: text('content_hash').notNull(),
   /** Issue 17: the HTML glossary of this publish set (null: none). */
   glossary: jsonb('glossary').$type<GlossaryEntry[]>(),
+  /** Issue 17: the events of this publish set (null: none). */
+  events: jsonb('events').$type<CodingEvent[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -519,4 +523,29 @@ export const analyticsEvents = pgTable(
   (table) => [index('analytics_events_received_idx').on(table.receivedAt), index('analytics_events_name_idx').on(table.name, table.receivedAt)],
 );
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents };
+/** Issue 17: a learner's onboarding chat answers; a row exists once they answered or skipped. */
+export const onboardingAnswers = pgTable('onboarding_answers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<OnboardingAnswers>().notNull(),
+  /** Set when the learner reached the recommendation (or skipped): onboarding is done. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  skipped: boolean('skipped').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Issue 17: a learner joined an event (RSVP); removed when they leave it. */
+export const eventRsvps = pgTable(
+  'event_rsvps',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventId] }), index('event_rsvps_event_idx').on(table.eventId)],
+);
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents, onboardingAnswers, eventRsvps };
