@@ -1,2 +1,5 @@
-export { default } from '@/features/account/views/welcome-view';
-export { welcomePage as getServerSideProps } from '@/server/gssp/progress-pages';
+/** /onboarding-check only ever redirects (its getServerSideProps decides where): nothing to render. */
+export default function OnboardingCheck() {
+  return null;
+}
+export { onboardingCheckPage as getServerSideProps } from '@/server/gssp/onboarding-pages';

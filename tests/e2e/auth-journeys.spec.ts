@@ -25,10 +25,9 @@ test('register a new learner, land in the app, then sign out', async ({ page }) 
   await page.getByLabel('Confirm password').fill('secret-123');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/onboarding-check$/);
+  // A new learner goes through /onboarding-check to the onboarding chat (tests/e2e/onboarding.spec.ts).
+  await expect(page).toHaveURL(/\/web\/onboarding\/chat$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Ada!' })).toBeVisible();
-  // The profile comes from GET /api/v1/user/me, synced from the identity token.
-  await expect(page.locator('#main').getByText(email)).toBeVisible();
 
   await page.getByRole('button', { name: /account menu|Ada/i }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -46,12 +45,13 @@ test('a protected page sends a visitor to login and back after signing in', asyn
   await page.goto('/onboarding-check?from=e2e');
   await expect(page).toHaveURL('/web/login?redirectUrl=%2Fonboarding-check%3Ffrom%3De2e');
   await signIn(page, email, 'secret-123');
-  await expect(page).toHaveURL('/onboarding-check?from=e2e');
+  // Back at /onboarding-check, which sends a learner without onboarding answers on to the chat.
+  await expect(page).toHaveURL('/web/onboarding/chat');
   await expect(page.getByRole('heading', { name: 'Welcome, Grace!' })).toBeVisible();
 
   // Signed in, the login page itself sends us on into the app.
   await page.goto('/web/login');
-  await expect(page).toHaveURL(/\/onboarding-check$/);
+  await expect(page).toHaveURL(/\/web\/onboarding\/chat$/);
 });
 
 test('a redirectUrl to a foreign host goes to the default destination instead', async ({ page }) => {
@@ -59,7 +59,7 @@ test('a redirectUrl to a foreign host goes to the default destination instead', 
   await createAccount(email, 'secret-123');
   await page.goto(`/web/login?redirectUrl=${encodeURIComponent('https://evil.example/steal')}`);
   await signIn(page, email, 'secret-123');
-  await expect(page).toHaveURL(/\/onboarding-check$/);
+  await expect(page).toHaveURL(/\/web\/onboarding\/chat$/);
 });
 
 test('a wrong password shows a clear message', async ({ page }) => {
@@ -112,5 +112,5 @@ test('password reset through the emulator link, then sign in with the new passwo
 
   await page.getByLabel('Password', { exact: true }).fill('new-secret');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/onboarding-check$/);
+  await expect(page).toHaveURL(/\/web\/onboarding\/chat$/);
 });

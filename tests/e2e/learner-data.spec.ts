@@ -106,30 +106,18 @@ test.describe('learner data', () => {
     await shoot(page, 'profile-desktop');
   });
 
-  test('a daily goal chosen while starting shows in the header', async ({ page }) => {
-    await signInTo(page, '/onboarding-check', 'goal');
-    await page.getByRole('radio', { name: /Casual: 20 XP a day/ }).check();
-    await expect(page.getByTestId('start-goal-status')).toHaveText('Saved: 20 XP a day.');
-    await shoot(page, 'welcome-goal-desktop');
-    await page.locator('[data-track="python"]').click();
-    await page.waitForURL(/\/web\/python\/section\/0$/);
-    await expect(page.getByTestId('header-xp')).toHaveText(/0\/20/);
-  });
-
   test.describe('phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test('profile, welcome goal and the locked notice fit a phone', async ({ page }) => {
+    // The daily goal chosen while starting is the onboarding chat's (tests/e2e/onboarding.spec.ts).
+    test('profile and the locked notice fit a phone', async ({ page }) => {
       const { tutorial, first, second } = await firstTutorial();
-      await signInTo(page, '/onboarding-check', 'phone');
-      await page.getByRole('radio', { name: /Serious: 100 XP a day/ }).check();
-      await expect(page.getByTestId('start-goal-status')).toHaveText('Saved: 100 XP a day.');
-      await shoot(page, 'welcome-goal-phone');
+      await signInTo(page, '/web/profile', 'phone');
 
       await page.goto(`${chapterUrl(tutorial.id, second.id)}/learn?lesson=0`);
       await expect(page).toHaveURL(/\/web\/python\/section\/0$/);
       await expect(page.getByRole('status').filter({ hasText: `Finish “${first.title}” first` })).toBeVisible();
-      await expect(page.getByTestId('header-xp')).toHaveText(/0\/100/);
+      await expect(page.getByTestId('header-xp')).toHaveText(/0\/50/);
       await shoot(page, 'section-locked-phone');
 
       await page.goto('/web/profile');

@@ -34,7 +34,7 @@ const SIGNED_OUT: PageCheck[] = [
 ];
 
 const SIGNED_IN: PageCheck[] = [
-  { name: 'onboarding-check (welcome)', path: '/onboarding-check', ready: h1 },
+  { name: 'onboarding chat', path: '/web/onboarding/chat', ready: h1 },
   { name: 'section', path: '/web/python/section/0', ready: (page) => expect(page.getByTestId('section-streak')).toBeVisible() },
   { name: 'streak', path: `/web/streak?${AFTER_LESSON_QUERY}&prevXPCount=0`, ready: (page) => expect(page.getByTestId('streak-count')).toBeVisible() },
   { name: 'daily-goal', path: `/web/daily-goal?${AFTER_LESSON_QUERY}&prevXPCount=0`, ready: (page) => expect(page.getByTestId('goal-xp')).toBeVisible() },

@@ -20,14 +20,14 @@ test.describe('session endpoints', () => {
       expect(days).toBeLessThan(12.1);
     }
 
-    const page = await request.get('/onboarding-check', { maxRedirects: 0 });
+    const page = await request.get('/web/profile', { maxRedirects: 0 });
     expect(page.status()).toBe(200);
 
     const logout = await request.post('/api/logout');
     expect(logout.status()).toBe(200);
-    const after = await request.get('/onboarding-check', { maxRedirects: 0 });
+    const after = await request.get('/web/profile', { maxRedirects: 0 });
     expect(after.status()).toBe(307);
-    expect(after.headers().location).toBe('/web/login?redirectUrl=%2Fonboarding-check');
+    expect(after.headers().location).toBe('/web/login?redirectUrl=%2Fweb%2Fprofile');
   });
 
   test('login refuses a missing or invalid token and other methods', async ({ request }) => {
@@ -51,8 +51,9 @@ test.describe('session endpoints', () => {
     );
     expect(tampered.filter((cookie) => cookie.value.endsWith('AAAAAA') && !cookie.name.endsWith('.sig'))).toHaveLength(2);
     const attacker = await playwright.request.newContext({ baseURL, storageState: { cookies: tampered, origins: [] } });
-    const response = await attacker.get('/onboarding-check', { maxRedirects: 0 });
+    const response = await attacker.get('/web/profile', { maxRedirects: 0 });
     expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe('/web/login?redirectUrl=%2Fweb%2Fprofile');
     await context.dispose();
     await attacker.dispose();
   });

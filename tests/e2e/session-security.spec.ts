@@ -14,7 +14,7 @@ async function signedInContext(request: { newContext: (options: { baseURL?: stri
   return context;
 }
 
-const signedIn = async (context: APIRequestContext) => (await context.get('/onboarding-check', { maxRedirects: 0 })).status() === 200;
+const signedIn = async (context: APIRequestContext) => (await context.get('/web/profile', { maxRedirects: 0 })).status() === 200;
 
 test.describe('session security', () => {
   test('a cookie copied before sign-out is refused afterwards', async ({ playwright, baseURL }) => {
@@ -26,7 +26,7 @@ test.describe('session security', () => {
 
     expect((await victim.post('/api/logout')).status()).toBe(200);
     expect(await signedIn(victim)).toBe(false);
-    const page = await thief.get('/onboarding-check', { maxRedirects: 0 });
+    const page = await thief.get('/web/profile', { maxRedirects: 0 });
     expect(page.status()).toBe(307);
     expect(page.headers().location).toMatch(/^\/web\/login\?redirectUrl=/);
     // The refused copy is cleared too, and signing in again still works for the real learner.

@@ -314,6 +314,24 @@ const ROUTES: Record<string, FuzzRoute> = {
     base: () => noQuery(fc.record({ displayName: fc.oneof(fc.constantFrom('Ada', 'Grace Hopper', 'Łukasz'), fc.string({ maxLength: 50 })) })),
     runs: 60,
   },
+  userOnboardingRoutes: { build: (s) => userRouteBuilders.userOnboardingRoutes(s), caller: 'learner', base: () => noQuery(), runs: 30 },
+  'userOnboardingRoutes PUT': {
+    build: (s) => userRouteBuilders.userOnboardingRoutes(s),
+    method: 'PUT',
+    caller: 'learner',
+    base: () =>
+      noQuery(
+        fc.record({
+          answers: fc.record(
+            { goal: fc.constantFrom('career', 'school', 'fun', 'project'), build: fc.constantFrom('websites', 'games', 'data', 'automation', 'unsure'), experience: fc.constantFrom('none', 'little', 'some'), minutes: fc.constantFrom('5', '10', '15', '20'), exercise: fc.constantFrom('right', 'wrong') },
+            { requiredKeys: [] },
+          ),
+          action: fc.constantFrom('in-progress', 'finish', 'skip'),
+          timeZone: fc.constantFrom('UTC', 'Europe/Lisbon', 'America/New_York'),
+        }, { requiredKeys: ['answers', 'action'] }),
+      ),
+    runs: 60,
+  },
   projectsRoutes: projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'GET', 30, () => noQuery()),
   'projectsRoutes POST': projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'POST', 40, () =>
     noQuery(fc.record({ template: fc.constantFrom(...PROJECT_TEMPLATES), title: projectTitle }, { requiredKeys: ['template'] })),

@@ -1,4 +1,4 @@
-import { chatReducer, dailyGoalFor, firstExercise, initialChat, nextOpenStep, recommendTrack, SKIPPED_ANSWERS, type ChatEvent, type ChatState, type OnboardingAnswers } from './onboarding-chat';
+import { chatReducer, dailyGoalFor, firstExercise, initialChat, isComplete, nextOpenStep, onboardingAnswersSchema, recommendTrack, SKIPPED_ANSWERS, type ChatEvent, type ChatState, type OnboardingAnswers } from './onboarding-chat';
 
 const run = (events: ChatEvent[], start: ChatState = initialChat()) => events.reduce(chatReducer, start);
 const all: OnboardingAnswers = { goal: 'career', build: 'websites', experience: 'none', minutes: '15' };
@@ -83,5 +83,30 @@ describe('the chat machine', () => {
   it('resumes where stored answers stop', () => {
     expect(nextOpenStep({ goal: 'fun', build: 'games' })).toBe('experience');
     expect(initialChat({ ...all, exercise: 'wrong' }).step).toBe('recommendation');
+  });
+});
+
+describe('the answers the API accepts', () => {
+  it.each<[string, unknown, boolean]>([
+    ['nothing yet', {}, true],
+    ['every answer', { goal: 'career', build: 'data', experience: 'some', minutes: '20', exercise: 'wrong' }, true],
+    ['an option of another question', { goal: 'websites' }, false],
+    ['a made-up option', { minutes: '60' }, false],
+    ['a number for minutes', { minutes: 10 }, false],
+    ['an unknown question', { goal: 'fun', favouriteColour: 'blue' }, false],
+    ['a __proto__ key (refused as unknown)', JSON.parse('{"__proto__": {"goal": "fun"}}'), false],
+    ['a prototype-named option', { goal: 'constructor' }, false],
+    ['an exercise verdict that is not right or wrong', { exercise: 'maybe' }, false],
+  ])('%s', (_, answers, ok) => {
+    expect(onboardingAnswersSchema.safeParse(answers).success).toBe(ok);
+  });
+
+  it.each<[OnboardingAnswers, boolean]>([
+    [{}, false],
+    [{ goal: 'fun', build: 'games', experience: 'none' }, false],
+    [{ goal: 'fun', build: 'games', experience: 'none', minutes: '5' }, true],
+    [SKIPPED_ANSWERS, true],
+  ])('isComplete(%j) is %s', (answers, complete) => {
+    expect(isComplete(answers)).toBe(complete);
   });
 });

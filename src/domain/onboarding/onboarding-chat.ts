@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 
 /**
@@ -187,4 +188,30 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return { step: 'recommendation', answers };
     }
   }
+}
+
+const optionOf = <S extends QuestionStep>(step: S) => z.enum(Object.keys(ONBOARDING_QUESTIONS[step].options) as [AnswerOf<S> & string, ...(AnswerOf<S> & string)[]]);
+
+/** Stored or sent answers: only the chat's own options, nothing else (the API's edge check). */
+export const onboardingAnswersSchema = z
+  .object({
+    goal: optionOf('goal').optional(),
+    build: optionOf('build').optional(),
+    experience: optionOf('experience').optional(),
+    minutes: optionOf('minutes').optional(),
+    exercise: z.enum(['right', 'wrong']).optional(),
+  })
+  .strict();
+
+/** Every question answered (the exercise is optional: skipping it is fine). */
+export const isComplete = (answers: OnboardingAnswers): boolean => QUESTION_STEPS.every((step) => answers[step] !== undefined);
+
+/** new: never opened the chat; started: some answers stored; done: finished or skipped. */
+export type OnboardingStatus = 'new' | 'started' | 'done';
+
+/** A learner's stored onboarding, as the server keeps it and the chat resumes it. */
+export interface OnboardingState {
+  answers: OnboardingAnswers;
+  status: OnboardingStatus;
+  skipped: boolean;
 }

@@ -17,6 +17,8 @@ export const paths = {
   register: (redirectUrl?: string | null) => withQuery('/web/register', { redirectUrl }),
   passwordReset: () => '/web/passwordReset',
   onboardingCheck: () => '/onboarding-check',
+  /** The onboarding chat (issue 17). */
+  onboardingChat: () => '/web/onboarding/chat',
   redirectToActiveSection: () => '/web/redirect-to-active-section',
   section: (trackId: string, sectionIndex: number | 'active') => `/web/${seg(trackId)}/section/${sectionIndex}`,
   activeSection: (trackId: string) => `/web/${seg(trackId)}/section/active`,

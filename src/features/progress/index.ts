@@ -16,5 +16,3 @@ export const LazyHeaderStats = dynamic(() => import('./components/header-stats')
   loading: () => createElement(StatsPlaceholder),
 });
 
-/** Picking a daily goal while starting (the welcome page); saved through the settings API. */
-export const LazyStartGoalPicker = dynamic(() => import('./components/start-goal-picker').then((module) => module.StartGoalPicker), { ssr: false });

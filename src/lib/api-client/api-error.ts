@@ -18,6 +18,7 @@ export const API_ERROR_MESSAGES = {
   recordCompletion: 'Could not record the lesson completion',
   askTutor: 'Could not reach the tutor',
   recordVisit: 'Could not record your visit',
+  saveOnboarding: 'Could not save your answer',
   fetchProgress: 'Could not fetch your progress',
   syncProgress: 'Could not sync your progress',
   saveSettings: 'Could not save your settings',

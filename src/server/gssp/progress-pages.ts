@@ -79,26 +79,6 @@ export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect
   return { redirect: { destination: destination ?? '/onboarding-check', permanent: false } };
 });
 
-export interface WelcomePageProps {
-  tracks: { id: string; title: string; description: string; lessons: number }[];
-  [key: string]: unknown;
-}
-
-/** /onboarding-check: returning learners go on to their active section; new ones pick a track. */
-export const welcomePage = withSession<WelcomePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
-  if (!user) return { notFound: true };
-  const services = await getServices();
-  const last = await services.learning.lastCompletion(user.id);
-  if (last) return { redirect: { destination: paths.activeSection(last.trackId), permanent: false } };
-  const tracks = (await services.content.publishedTracks()).map(({ track }) => ({
-    id: track.id,
-    title: track.title,
-    description: track.description,
-    lessons: track.tutorials.reduce((sum, tutorial) => sum + tutorial.chapters.reduce((count, chapter) => count + chapter.lessons.length, 0), 0),
-  }));
-  return { props: { tracks } };
-});
-
 export interface ProjectDonePageProps {
   trackId: string;
   tutorialTitle: string;

@@ -57,6 +57,12 @@ const FREEZE_REASON = 'A streak freeze covered this missed day';
 export const SYNC_DEFERRED_MESSAGE = 'This lesson could not be recorded just now. It stays on this device and is sent again next time.';
 
 /** XP, streaks, the daily goal, freezes and leagues for one learner at a time. */
+/** What a learner sets: the daily goal and the time zone their days are counted in. */
+export interface ProgressSettings {
+  dailyGoal?: DailyGoalLevel;
+  timeZone?: string;
+}
+
 export function createProgressService(db: Database, content: ContentService) {
   let lastRolledOverWeek: string | null = null;
 
@@ -70,6 +76,13 @@ export function createProgressService(db: Database, content: ContentService) {
     const changed = { ...progress, previousTimeZone: progress.timeZone, timeZone };
     await repo.updateProgress(progress.userId, { timeZone, previousTimeZone: progress.timeZone });
     return changed;
+  }
+
+  async function applySettings(tx: Database, userId: string, settings: ProgressSettings): Promise<void> {
+    const repo = createProgressRepository(tx);
+    const progress = await repo.lockProgress(userId, { timeZone: settings.timeZone ?? 'UTC' });
+    await applyTimeZone(repo, progress, settings.timeZone);
+    if (settings.dailyGoal && DAILY_GOAL_IDS.includes(settings.dailyGoal)) await repo.updateProgress(userId, { dailyGoal: settings.dailyGoal });
   }
 
   /** Uses freezes for missed days (automatically) before anything else reads the streak. */
@@ -299,15 +312,13 @@ export function createProgressService(db: Database, content: ContentService) {
       return { results, summary: await summary(userId, now) };
     },
 
-    async updateSettings(userId: string, settings: { dailyGoal?: DailyGoalLevel; timeZone?: string }, now: Date) {
-      await db.transaction(async (tx) => {
-        const repo = createProgressRepository(tx as unknown as Database);
-        const progress = await repo.lockProgress(userId, { timeZone: settings.timeZone ?? 'UTC' });
-        await applyTimeZone(repo, progress, settings.timeZone);
-        if (settings.dailyGoal && DAILY_GOAL_IDS.includes(settings.dailyGoal)) await repo.updateProgress(userId, { dailyGoal: settings.dailyGoal });
-      });
+    async updateSettings(userId: string, settings: ProgressSettings, now: Date) {
+      await db.transaction(async (tx) => applySettings(tx as unknown as Database, userId, settings));
       return summary(userId, now);
     },
+
+    /** The same change inside a caller's transaction (the onboarding chat stores its answers with it). */
+    applySettingsWithin: applySettings,
 
     /** Marks a celebration screen as shown today, so it shows once. */
     async markCelebrated(userId: string, kind: 'streak' | 'daily-goal', now: Date) {

@@ -20,6 +20,7 @@ import { createBillingService, type BillingService } from './billing-service';
 import { createExperimentService, type ExperimentService } from './experiment-service';
 import { createFeedbackService, type FeedbackService } from './feedback-service';
 import { createAnalyticsService, type AnalyticsService } from './analytics-service';
+import { createOnboardingService, type OnboardingService } from './onboarding-service';
 import type { BillingProvider } from '@/server/billing/billing-provider';
 import { buildRedirectAllowList } from '@/domain/redirect/resolve-redirect';
 
@@ -46,6 +47,8 @@ export interface Services {
   feedback: FeedbackService;
   /** Analytics events after consent: Codetrail's own store, and the email-marketing tracker. */
   analytics: AnalyticsService;
+  /** The onboarding chat's answers, the daily goal they set and the first lesson (issue 17). */
+  onboarding: OnboardingService;
   sessions: SessionService;
   rateLimits: RateLimitService;
   /** The clock every rule reads (tests pass a fixed one). */
@@ -87,6 +90,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     }),
     billing,
     feedback: createFeedbackService(db, content, now),
+    onboarding: createOnboardingService(db, content, progress),
     analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions: createSessionService(db, now),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { onboardingAnswersSchema } from '@/domain/onboarding/onboarding-chat';
 import { publicNameSchema } from '@/domain/progress/public-name';
+import { timeZoneSchema } from './progress-routes';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
@@ -41,6 +43,33 @@ export function userProfileRoutes(services: Services): Routes {
     GET: defineEndpoint({
       access: 'user',
       handle: async ({ identity }) => ({ body: await services.profiles.profile(identity, services.now()) }),
+    }),
+  };
+}
+
+const onboardingBody = z
+  .object({
+    answers: onboardingAnswersSchema,
+    action: z.enum(['in-progress', 'finish', 'skip']),
+    timeZone: timeZoneSchema.optional(),
+  })
+  .strict();
+
+/**
+ * GET /user/onboarding — the chat's stored answers and its status (new, started, done);
+ * PUT /user/onboarding { answers, action, timeZone? } — stores them; finish and skip also set
+ * the daily goal and answer with the first lesson to start (issue 17).
+ */
+export function userOnboardingRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint({
+      access: 'user',
+      handle: async ({ identity }) => ({ body: await services.onboarding.state(identity.uid) }),
+    }),
+    PUT: defineEndpoint<Record<string, never>, z.infer<typeof onboardingBody>>({
+      access: 'user',
+      body: onboardingBody,
+      handle: async ({ identity, body }) => ({ body: await services.onboarding.save(identity.uid, body, services.now()) }),
     }),
   };
 }
