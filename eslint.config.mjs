@@ -18,7 +18,7 @@ const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta
  */
 const eslintConfig = [
   {
-    ignores: ['node_modules/**', '.next/**', '.data/**', 'test-results/**', 'playwright-report/**', 'public/**', 'next-env.d.ts', 'src/server/db/migrations/**'],
+    ignores: ['node_modules/**', '.next/**', 'bench/bare-next/.next/**', '.data/**', 'test-results/**', 'playwright-report/**', 'public/**', 'next-env.d.ts', 'src/server/db/migrations/**'],
   },
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
   {

@@ -6,9 +6,8 @@
  * a missing PostgreSQL is a failure; on a developer machine it is skipped with a warning.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findPostgresBin, startPrivateCluster } from './lib/postgres';
 
 const PROJECT_ID = 'demo-codetrail';
 
@@ -24,51 +23,6 @@ function jestWithEmulator(label: string, env: NodeJS.ProcessEnv): number {
     ['emulators:exec', '--only', 'auth', '--project', PROJECT_ID, 'node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects integration --runInBand'],
     { ...env, NEXT_IGNORE_INCORRECT_LOCKFILE: '1' },
   );
-}
-
-function findPostgresBin(): string | null {
-  for (const candidate of ['/usr/lib/postgresql']) {
-    if (!existsSync(candidate)) continue;
-    const versions = readdirSync(candidate).sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) {
-      const bin = path.join(candidate, version, 'bin');
-      if (existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl'))) return bin;
-    }
-  }
-  return null;
-}
-
-/** A private cluster on a spare loopback port, owned by an unprivileged user when we are root. */
-function startPrivateCluster(bin: string): { url: string; stop: () => void } | null {
-  const dir = mkdtempSync(path.join(tmpdir(), 'codetrail-pg-'));
-  const port = 54329;
-  const asRoot = process.getuid?.() === 0;
-  const wrap = (args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0] ?? '', args.slice(1)]);
-  if (asRoot) run('chown', ['postgres', dir]);
-  const [initCmd, initArgs] = wrap([path.join(bin, 'initdb'), '-D', dir, '-U', 'codetrail', '--auth=trust', '-E', 'UTF8']);
-  if (spawnSync(initCmd, initArgs, { stdio: 'ignore' }).status !== 0) return null;
-  const [startCmd, startArgs] = wrap([
-    path.join(bin, 'pg_ctl'),
-    '-D',
-    dir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    '-w',
-    'start',
-  ]);
-  if (spawnSync(startCmd, startArgs, { stdio: 'inherit' }).status !== 0) return null;
-  const [createCmd, createArgs] = wrap([path.join(bin, 'createdb'), '-h', '127.0.0.1', '-p', String(port), '-U', 'codetrail', 'codetrail_test']);
-  spawnSync(createCmd, createArgs, { stdio: 'inherit' });
-  return {
-    url: `postgres://codetrail@127.0.0.1:${port}/codetrail_test`,
-    stop: () => {
-      const [stopCmd, stopArgs] = wrap([path.join(bin, 'pg_ctl'), '-D', dir, '-m', 'fast', '-w', 'stop']);
-      spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 function main(): number {

@@ -13,6 +13,12 @@ export interface Figures {
   p99: number;
   failures: number;
   total: number;
+  /** Requests that got no answer within autocannon's timeout (10 s unless set). */
+  timeouts: number;
+  /** Connection errors (resets, refused). */
+  errors: number;
+  /** Quick 503s: load shed on purpose (counted among the failures too). */
+  shed: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -29,7 +35,17 @@ export function measure(title: string, options: autocannon.Options): Promise<Fig
       times.sort((a, b) => a - b);
       const failures = result.non2xx + result.errors + result.timeouts;
       if (failures > 0) console.warn(`  ${title}: ${failures} non-2xx/errors/timeouts out of ${result.requests.total}`);
-      resolve({ requestsPerSecond: result.requests.average, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures, total: result.requests.total });
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+        failures,
+        total: result.requests.total,
+        timeouts: result.timeouts,
+        errors: result.errors,
+        shed: (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0,
+      });
     });
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   });
