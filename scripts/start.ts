@@ -124,8 +124,17 @@ async function main(): Promise<void> {
   if (!dev) await buildIfNeeded();
 
   let running = true;
-  group.spawn('Next.js', nextBin, [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host], {
-    env: { ...process.env, ...dataLock?.handoffEnv(), PORT: String(port), NODE_ENV: dev ? 'development' : 'production' },
+  const nextArgs = [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host];
+  // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
+  const profileDir = process.env.NEXT_CPU_PROFILE_DIR;
+  const [nextCommand, nextCommandArgs] = profileDir ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, path.join('node_modules', 'next', 'dist', 'bin', 'next'), ...nextArgs]] : [nextBin, nextArgs];
+  group.spawn('Next.js', nextCommand, nextCommandArgs, {
+    env: {
+      ...process.env,
+      ...dataLock?.handoffEnv(),
+      PORT: String(port),
+      NODE_ENV: dev ? 'development' : 'production',
+    },
     onExit: (code) => {
       running = false;
       console.error(`[codetrail] Next.js exited (${code}); stopping.`);

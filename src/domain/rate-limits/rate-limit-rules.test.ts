@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMITS, rateLimitKey, rateLimitWindow } from './rate-limit-rules';
+import { DEFAULT_RATE_LIMITS, leaseGranted, rateLimitKey, rateLimitLease, rateLimitWindow } from './rate-limit-rules';
 
 describe('rateLimitWindow', () => {
   it.each([
@@ -23,5 +23,33 @@ describe('rate limit rules', () => {
     expect(rule.limit).toBeGreaterThan(0);
     expect(rule.windowSeconds).toBeGreaterThan(0);
     expect(rule.message).toMatch(/\.$/);
+  });
+});
+
+describe('rate-limit leases', () => {
+  it.each([
+    [1, 1],
+    [3, 1],
+    [19, 1],
+    [20, 1],
+    [100, 5],
+    [600, 30],
+    [1_000_000, 50_000],
+  ])('a limit of %i is claimed %i at a time', (limit, lease) => {
+    expect(rateLimitLease(limit)).toBe(lease);
+  });
+
+  it.each([
+    // total after the claim, lease, limit → granted
+    [30, 30, 600, 30],
+    [600, 30, 600, 30],
+    [610, 30, 600, 20],
+    [630, 30, 600, 0],
+    [700, 30, 600, 0],
+    [1, 1, 3, 1],
+    [3, 1, 3, 1],
+    [4, 1, 3, 0],
+  ])('after a claim the total is %i (lease %i, limit %i): %i let through', (total, lease, limit, granted) => {
+    expect(leaseGranted(total, lease, limit)).toBe(granted);
   });
 });

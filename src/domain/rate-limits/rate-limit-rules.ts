@@ -44,3 +44,19 @@ export function rateLimitWindow(now: Date, windowSeconds: number): RateLimitWind
 export function rateLimitKey(kind: RateLimitKind, subject: string): string {
   return `${kind}:${subject}`;
 }
+
+/**
+ * Issue 18: an app process claims a lease of this many requests from the shared counter at once
+ * and spends it locally, so a busy learner costs one database write per lease rather than per
+ * request. A twentieth of the limit: exact for small limits (a lease of 1), and with P processes
+ * at most P leases of budget can sit unused in other processes (never more than the limit is let
+ * through).
+ */
+export function rateLimitLease(limit: number): number {
+  return Math.max(1, Math.floor(limit / 20));
+}
+
+/** How many requests a claimed lease may let through: what was left of the limit before it, up to the lease. */
+export function leaseGranted(totalAfterClaim: number, lease: number, limit: number): number {
+  return Math.max(0, Math.min(lease, limit - (totalAfterClaim - lease)));
+}

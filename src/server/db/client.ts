@@ -25,7 +25,13 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrati
 /** Where the embedded database of a data folder lives (its lock file sits beside it). */
 export const embeddedDatabaseFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/** What a caller may watch: every SQL statement the app sends (tests count them per request). */
+export interface OpenDatabaseOptions {
+  onQuery?: (query: string) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : undefined;
   if (target.kind === 'postgres') {
     const [{ drizzle }, { migrate }, { Pool }] = await Promise.all([
       import('drizzle-orm/node-postgres'),
@@ -33,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import('pg'),
     ]);
     const pool = new Pool({ connectionString: target.url, max: 10 });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, logger });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
@@ -45,7 +51,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   ]);
   if (!target.dataDir) {
     const client = new PGlite();
-    const db = drizzle(client, { schema });
+    const db = drizzle(client, { schema, logger });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
@@ -57,7 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // PGlite does not create missing parent folders.
     await mkdir(dir, { recursive: true });
     const client = new PGlite(dir);
-    const db = drizzle(client, { schema });
+    const db = drizzle(client, { schema, logger });
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {

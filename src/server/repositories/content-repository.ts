@@ -21,16 +21,26 @@ export interface PublishResult {
 }
 
 export function createContentRepository(db: Database) {
+  /** A publish set's track list never changes once written: read once per set and process (issue 18). */
+  const tracksBySet = new Map<number, PublishSetRecord['tracks']>();
+
   return {
+    /** The current publish set: one small query per call (another process may have published). */
     async latestPublishSet(): Promise<PublishSetRecord | null> {
       // Not the glossary: this is read on every request, the glossary only by its pages (glossaryOf).
       const [set] = await db.select({ version: publishSets.version, contentHash: publishSets.contentHash }).from(publishSets).orderBy(desc(publishSets.version)).limit(1);
       if (!set) return null;
-      const tracks = await db
-        .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
-        .from(publishSetTracks)
-        .where(eq(publishSetTracks.publishSetVersion, set.version))
-        .orderBy(publishSetTracks.position);
+      let tracks = tracksBySet.get(set.version);
+      if (!tracks) {
+        tracks = await db
+          .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
+          .from(publishSetTracks)
+          .where(eq(publishSetTracks.publishSetVersion, set.version))
+          .orderBy(publishSetTracks.position);
+        // A set is written in one transaction with its tracks, so a set without tracks is empty for good.
+        if (tracksBySet.size > 16) tracksBySet.clear();
+        tracksBySet.set(set.version, tracks);
+      }
       return { version: set.version, contentHash: set.contentHash, tracks };
     },
 

@@ -42,13 +42,14 @@ export function createSessionRepository(db: Database) {
     },
 
     /** Counts one request in the window and answers the count so far (one statement, any number of processes). */
-    async countRequest(key: string, windowStart: Date): Promise<number> {
+    /** Adds `by` requests to the window's counter (atomically) and answers the new total. */
+    async countRequest(key: string, windowStart: Date, by = 1): Promise<number> {
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
+        .values({ key, windowStart, count: by })
+        .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + ${by}` } })
         .returning({ count: rateLimitCounters.count });
-      return row?.count ?? 1;
+      return row?.count ?? by;
     },
 
     async deleteCountersBefore(before: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { rateLimitKey, rateLimitWindow, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
+import { leaseGranted, rateLimitKey, rateLimitLease, rateLimitWindow, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import type { Database } from '@/server/db/client';
 import { createSessionRepository } from '@/server/repositories/session-repository';
 
@@ -15,19 +15,53 @@ export class RateLimitedError extends Error {
 
 /**
  * Rate limits counted in the database, so every app process (and every machine) shares one
- * count. One upsert per counted request; old windows are pruned now and then.
+ * count. A process claims a lease of requests at once (one atomic upsert adds the whole lease to
+ * the window's counter) and lets them through locally until it is spent (issue 18): a twentieth
+ * of the limit, so small limits stay exact and nothing past the limit is ever let through. Claims
+ * for one counter are made one at a time per process, so a burst shares a lease instead of each
+ * request claiming its own. Old windows are pruned now and then.
  */
 export function createRateLimitService(db: Database, rules: Record<RateLimitKind, RateLimitRule>, now: () => Date) {
   const repository = createSessionRepository(db);
+  const leases = new Map<string, { windowStart: number; left: number }>();
+  const claims = new Map<string, Promise<void>>();
+
+  async function claim(key: string, windowStart: Date, limit: number): Promise<void> {
+    const lease = rateLimitLease(limit);
+    const total = await repository.countRequest(key, windowStart, lease);
+    leases.set(key, { windowStart: windowStart.getTime(), left: leaseGranted(total, lease, limit) });
+    if (leases.size > 50_000) {
+      for (const [stale, entry] of leases) if (entry.windowStart < windowStart.getTime()) leases.delete(stale);
+    }
+  }
+
   return {
     /** Counts a request of `subject`; throws RateLimitedError once the window's limit is passed. */
     async hit(kind: RateLimitKind, subject: string): Promise<void> {
       const rule = rules[kind];
       const at = now();
       const window = rateLimitWindow(at, rule.windowSeconds);
-      const count = await repository.countRequest(rateLimitKey(kind, subject.slice(0, 200)), window.start);
-      if (Math.random() < 0.001) await repository.deleteCountersBefore(new Date(at.getTime() - 2 * 24 * 60 * 60 * 1000));
-      if (count > rule.limit) throw new RateLimitedError(rule.message, window.retryAfterSeconds);
+      const key = rateLimitKey(kind, subject.slice(0, 200));
+      for (;;) {
+        const held = leases.get(key);
+        if (held && held.windowStart === window.start.getTime() && held.left > 0) {
+          held.left -= 1;
+          return;
+        }
+        const pending = claims.get(key);
+        if (pending) {
+          await pending; // another request of this process is claiming: share its lease
+          continue;
+        }
+        const claiming = claim(key, window.start, rule.limit).finally(() => claims.delete(key));
+        claims.set(key, claiming);
+        await claiming;
+        if (Math.random() < 0.001) await repository.deleteCountersBefore(new Date(at.getTime() - 2 * 24 * 60 * 60 * 1000));
+        const fresh = leases.get(key);
+        if (!fresh || fresh.left === 0) throw new RateLimitedError(rule.message, window.retryAfterSeconds);
+        fresh.left -= 1;
+        return;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '@/server/db/client';
 
 /**
  * The database under test: on PostgreSQL (TEST_DATABASE_URL) a fresh database of its own per
@@ -8,9 +8,9 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/client';
  * set their own clocks (some in the future), and the league rollover rightly trusts time to move
  * forward; one file's weeks must never decide another file's rollover.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite', dataDir: null });
+  if (!url) return openDatabase({ kind: 'pglite', dataDir: null }, options);
   const name = `codetrail_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: own.toString() });
+  const handle = await openDatabase({ kind: 'postgres', url: own.toString() }, options);
   return {
     ...handle,
     close: async () => {

@@ -68,12 +68,10 @@ export function tracksRoutes(services: Services): Routes {
     GET: defineEndpoint({
       access: 'user',
       handle: async ({ identity }) => {
-        const [tracks, completed, set] = await Promise.all([
-          services.content.publishedTracks(),
-          services.learning.completedLessonIds(identity.uid),
-          services.content.latestPublishSet(),
-        ]);
-        return { body: { publishSetVersion: set?.version ?? null, tracks: tracks.map((entry) => trackSummaryDto(entry.track, entry.trackVersion, completed)) } };
+        const [tracks, completed] = await Promise.all([services.content.publishedTracks(), services.learning.completedLessonIds(identity.uid)]);
+        // The tracks and the version come from one read of the current publish set.
+        const publishSetVersion = tracks[0]?.publishSetVersion ?? (await services.content.latestPublishSet())?.version ?? null;
+        return { body: { publishSetVersion, tracks: tracks.map((entry) => trackSummaryDto(entry.track, entry.trackVersion, completed)) } };
       },
     }),
   };

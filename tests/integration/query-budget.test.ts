@@ -1,0 +1,78 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import path from 'node:path';
+import { chapterRoutes, tracksRoutes } from '@/server/api/v1/learning-routes';
+import { progressRoutes } from '@/server/api/v1/progress-routes';
+import { compileContent } from '@/server/content/compile-content';
+import type { DatabaseHandle } from '@/server/db/client';
+import { loadLessonPage } from '@/server/gssp/lesson-page';
+import { runRoutes, type Routes } from '@/server/http/endpoint';
+import { onApiCaller } from '@/server/http/next-api-route';
+import { createServices, type Services } from '@/server/services/services';
+import { testAuthenticate } from './support/api-call';
+import { openTestDatabase } from './support/database';
+import { emulatorUser } from './support/emulator';
+
+/**
+ * Issue 18: per-request work only where it must be. Every SQL statement the app sends is counted
+ * while a warm process serves one request (the publish set's content is in memory by then), and
+ * each request is held to a budget: a new query on these paths has to be a deliberate choice.
+ */
+const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
+
+let handle: DatabaseHandle;
+let services: Services;
+let learner: { uid: string; idToken: string };
+const queries: string[] = [];
+
+const LOCATION = { trackId: 'python', tutorialId: 'python-basics', chapterId: 'python-basics-first-steps' };
+
+/** One API call as the Next adapter makes it: token, sign-out check, rate limit, user sync, handler. */
+const api = (routes: Routes, query: Record<string, string> = {}) =>
+  runRoutes(routes, { method: 'GET', query, body: undefined, headers: { authorization: `Bearer ${learner.idToken}` } }, { authenticate: testAuthenticate, onAuthenticated: onApiCaller(services) });
+
+function lessonPage() {
+  const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
+  const context = { req, res: new ServerResponse(req), params: LOCATION, query: { lesson: '0' }, resolvedUrl: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0' };
+  return loadLessonPage(context, { id: learner.uid, email: null, displayName: null, roles: [] }, 'learn', services);
+}
+
+async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  queries.length = 0;
+  const result = await work();
+  return { result, statements: [...queries] };
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase({ onQuery: (query) => queries.push(query) });
+  services = createServices(handle.db);
+  const compiled = await compileContent(path.resolve('content'));
+  expect(compiled.errors).toEqual([]);
+  await services.content.publish(compiled.content);
+  learner = await emulatorUser();
+  // Warm: the first request of a process reads the publish set into memory.
+  await api(tracksRoutes(services));
+  await api(chapterRoutes(services), LOCATION);
+  await api(progressRoutes(services));
+  await lessonPage();
+});
+
+afterAll(async () => {
+  await services.checks.close();
+  await handle.close();
+});
+
+describe(`queries per request on a warm process, on ${DATABASE}`, () => {
+  it.each([
+    // The current publish set's version, then the learner's own rows.
+    ['GET /tracks', 2, () => api(tracksRoutes(services))],
+    ['GET a chapter', 2, () => api(chapterRoutes(services), LOCATION)],
+    ['GET /progress', 5, () => api(progressRoutes(services))],
+    ['the lesson page', 3, () => lessonPage()],
+  ] as const)('%s: at most %i statements', async (name, budget, work) => {
+    const { result, statements } = await count(work as () => Promise<unknown>);
+    expect(result).toBeTruthy();
+    console.log(`${name}: ${statements.length} statements\n  ${statements.map((statement) => statement.slice(0, 140)).join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(budget);
+  });
+});
