@@ -61,6 +61,16 @@ function buildFingerprint(): string {
   return hash.digest('hex');
 }
 
+/** WEB_CONCURRENCY: how many app processes serve the port (1 unless set; more need PostgreSQL). */
+function webConcurrency(): number {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new ConfigurationError(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}").`);
+  if (count > 1 && !process.env.DATABASE_URL) throw new ConfigurationError('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process. Set DATABASE_URL to a PostgreSQL database, or leave WEB_CONCURRENCY at 1.');
+  return count;
+}
+
 async function buildIfNeeded(): Promise<void> {
   const marker = path.join(distDir, 'codetrail-build-fingerprint');
   const fingerprint = buildFingerprint();
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
     if (error instanceof ConfigurationError) throw error;
     throw new Error(`The configuration could not be read: ${String(error)}`);
   }
+  const processes = webConcurrency();
   if (local && !loopback) {
     console.warn(
       `[codetrail] WARNING: HOST=${host} lets other machines reach this local-mode server. Local mode trusts the Auth emulator, ` +
@@ -127,7 +138,13 @@ async function main(): Promise<void> {
   const nextArgs = [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host];
   // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
   const profileDir = process.env.NEXT_CPU_PROFILE_DIR;
-  const [nextCommand, nextCommandArgs] = profileDir ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, path.join('node_modules', 'next', 'dist', 'bin', 'next'), ...nextArgs]] : [nextBin, nextArgs];
+  // WEB_CONCURRENCY=N (N > 1, PostgreSQL only): N app processes on the port (scripts/cluster-server.ts).
+  const [nextCommand, nextCommandArgs] =
+    processes > 1 && !dev
+      ? [path.join('node_modules', '.bin', 'tsx'), ['scripts/cluster-server.ts']]
+      : profileDir
+        ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, path.join('node_modules', 'next', 'dist', 'bin', 'next'), ...nextArgs]]
+        : [nextBin, nextArgs];
   group.spawn('Next.js', nextCommand, nextCommandArgs, {
     env: {
       ...process.env,

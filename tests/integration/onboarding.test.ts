@@ -1,15 +1,13 @@
-import path from 'node:path';
 import { SKIPPED_ANSWERS } from '@/domain/onboarding/onboarding-chat';
 import { completeLessonRoutes } from '@/server/api/v1/learning-routes';
 import { userOnboardingRoutes } from '@/server/api/v1/user-routes';
-import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
 import { onboardingDestination } from '@/server/gssp/onboarding-pages';
 import { createProgressRepository } from '@/server/repositories/progress-repository';
-import { createServices, type Services } from '@/server/services/services';
+import type { Services } from '@/server/services/services';
 import { UNFINISHED_ONBOARDING_MESSAGE } from '@/server/services/onboarding-service';
 import { apiCaller } from './support/api-call';
-import { openTestDatabase } from './support/database';
+import { openPublishedDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
@@ -22,11 +20,7 @@ const put = (token: string, body: unknown) => call(userOnboardingRoutes(services
 const settings = (uid: string) => createProgressRepository(handle.db).readProgress(uid);
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  services = createServices(handle.db);
-  const compiled = await compileContent(path.resolve('content'));
-  expect(compiled.errors).toEqual([]);
-  await services.content.publish(compiled.content);
+  ({ handle, services } = await openPublishedDatabase());
 });
 
 afterAll(async () => {

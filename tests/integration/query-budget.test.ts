@@ -1,16 +1,14 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import path from 'node:path';
 import { chapterRoutes, tracksRoutes } from '@/server/api/v1/learning-routes';
 import { progressRoutes } from '@/server/api/v1/progress-routes';
-import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
 import { loadLessonPage } from '@/server/gssp/lesson-page';
 import { runRoutes, type Routes } from '@/server/http/endpoint';
 import { onApiCaller } from '@/server/http/next-api-route';
-import { createServices, type Services } from '@/server/services/services';
+import type { Services } from '@/server/services/services';
 import { testAuthenticate } from './support/api-call';
-import { openTestDatabase } from './support/database';
+import { openPublishedDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
 
 /**
@@ -44,11 +42,7 @@ async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements
 }
 
 beforeAll(async () => {
-  handle = await openTestDatabase({ onQuery: (query) => queries.push(query) });
-  services = createServices(handle.db);
-  const compiled = await compileContent(path.resolve('content'));
-  expect(compiled.errors).toEqual([]);
-  await services.content.publish(compiled.content);
+  ({ handle, services } = await openPublishedDatabase({ onQuery: (query) => queries.push(query) }));
   learner = await emulatorUser();
   // Warm: the first request of a process reads the publish set into memory.
   await api(tracksRoutes(services));

@@ -548,4 +548,13 @@ export const eventRsvps = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.eventId] }), index('event_rsvps_event_idx').on(table.eventId)],
 );
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents, onboardingAnswers, eventRsvps };
+/**
+ * Issue 18: counters every app process reads with the current publish set, so a change made in
+ * one process reaches the others on their next request (`content-cache`: preview's clear cache).
+ */
+export const appCounters = pgTable('app_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents, onboardingAnswers, eventRsvps, appCounters };

@@ -2,11 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Track } from '@/domain/content/model';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
-import { publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
+import { appCounters, publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
+
+/** The counter a preview clear cache bumps; every process drops its cached content when it moves. */
+export const CONTENT_CACHE_COUNTER = 'content-cache';
 
 export interface PublishSetRecord {
   version: number;
   contentHash: string;
+  /** app_counters' `content-cache`: bumped by a clear cache in any process (issue 18). */
+  cacheGeneration: number;
   tracks: { trackId: string; trackVersion: number }[];
 }
 
@@ -28,7 +33,15 @@ export function createContentRepository(db: Database) {
     /** The current publish set: one small query per call (another process may have published). */
     async latestPublishSet(): Promise<PublishSetRecord | null> {
       // Not the glossary: this is read on every request, the glossary only by its pages (glossaryOf).
-      const [set] = await db.select({ version: publishSets.version, contentHash: publishSets.contentHash }).from(publishSets).orderBy(desc(publishSets.version)).limit(1);
+      const [set] = await db
+        .select({
+          version: publishSets.version,
+          contentHash: publishSets.contentHash,
+          cacheGeneration: sql<number>`coalesce((select ${appCounters.value} from ${appCounters} where ${appCounters.name} = ${CONTENT_CACHE_COUNTER}), 0)`.mapWith(Number),
+        })
+        .from(publishSets)
+        .orderBy(desc(publishSets.version))
+        .limit(1);
       if (!set) return null;
       let tracks = tracksBySet.get(set.version);
       if (!tracks) {
@@ -41,7 +54,17 @@ export function createContentRepository(db: Database) {
         if (tracksBySet.size > 16) tracksBySet.clear();
         tracksBySet.set(set.version, tracks);
       }
-      return { version: set.version, contentHash: set.contentHash, tracks };
+      return { version: set.version, contentHash: set.contentHash, cacheGeneration: set.cacheGeneration, tracks };
+    },
+
+    /** Adds one to a shared counter and answers its new value. */
+    async bumpCounter(name: string): Promise<number> {
+      const [row] = await db
+        .insert(appCounters)
+        .values({ name, value: 1 })
+        .onConflictDoUpdate({ target: appCounters.name, set: { value: sql`${appCounters.value} + 1` } })
+        .returning({ value: appCounters.value });
+      return row?.value ?? 1;
     },
 
     async glossaryOf(version: number): Promise<GlossaryEntry[]> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
-import { createContentRepository, type PublishResult } from '@/server/repositories/content-repository';
+import { CONTENT_CACHE_COUNTER, createContentRepository, type PublishResult, type PublishSetRecord } from '@/server/repositories/content-repository';
 
 export function hashJson(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -29,6 +29,22 @@ export function createContentService(db: Database) {
   const cache = new Map<string, Track>();
   const glossaries = new Map<number, GlossaryEntry[]>();
 
+  /** The cache generation this process last saw; another process's clear cache moves it. */
+  let seenGeneration: number | null = null;
+
+  /** The current publish set; drops this process's cached content when any process cleared it. */
+  async function currentSet(): Promise<PublishSetRecord | null> {
+    const set = await repository.latestPublishSet();
+    if (set && set.cacheGeneration !== seenGeneration) {
+      if (seenGeneration !== null) {
+        cache.clear();
+        glossaries.clear();
+      }
+      seenGeneration = set.cacheGeneration;
+    }
+    return set;
+  }
+
   async function trackAt(trackId: string, version: number): Promise<Track | null> {
     const key = `${trackId}@${version}`;
     const cached = cache.get(key);
@@ -48,17 +64,17 @@ export function createContentService(db: Database) {
     /** Publishes only when the content differs from the current publish set. */
     async publishIfChanged(content: CompiledContent): Promise<PublishResult | null> {
       const hash = contentHashOf(content);
-      const latest = await repository.latestPublishSet();
+      const latest = await currentSet();
       if (latest?.contentHash === hash) return null;
       return this.publish(content);
     },
 
-    latestPublishSet: () => repository.latestPublishSet(),
+    latestPublishSet: currentSet,
     publishSetExists: (version: number) => repository.publishSetExists(version),
 
     /** Every track of the current publish set, in order. */
     async publishedTracks(): Promise<PublishedTrack[]> {
-      const set = await repository.latestPublishSet();
+      const set = await currentSet();
       if (!set) return [];
       const tracks = await Promise.all(
         set.tracks.map(async (entry) => {
@@ -70,7 +86,7 @@ export function createContentService(db: Database) {
     },
 
     async publishedTrack(trackId: string): Promise<PublishedTrack | null> {
-      const set = await repository.latestPublishSet();
+      const set = await currentSet();
       const entry = set?.tracks.find((candidate) => candidate.trackId === trackId);
       if (!set || !entry) return null;
       const track = await trackAt(trackId, entry.trackVersion);
@@ -81,7 +97,7 @@ export function createContentService(db: Database) {
 
     /** The current publish set's HTML glossary (an empty list when it has none). */
     async publishedGlossary(): Promise<GlossaryEntry[]> {
-      const set = await repository.latestPublishSet();
+      const set = await currentSet();
       if (!set) return [];
       // Publish sets never change: one read per set and process.
       let glossary = glossaries.get(set.version);
@@ -93,8 +109,11 @@ export function createContentService(db: Database) {
       return glossary;
     },
 
-    /** Drops cached track versions (course engineers' "clear cache" in preview). */
-    clearCache(trackId?: string): number {
+    /**
+     * Drops cached track versions (course engineers' "clear cache" in preview): here at once, and
+     * in every other app process on its next request (the shared counter moves; issue 18).
+     */
+    async clearCache(trackId?: string): Promise<number> {
       let cleared = 0;
       for (const key of [...cache.keys()]) {
         if (!trackId || key.startsWith(`${trackId}@`)) {
@@ -102,6 +121,7 @@ export function createContentService(db: Database) {
           cleared += 1;
         }
       }
+      seenGeneration = await repository.bumpCounter(CONTENT_CACHE_COUNTER);
       return cleared;
     },
   };

@@ -227,7 +227,7 @@ export function previewClearCacheRoutes(services: Services): Routes {
       handle: async ({ query }) => {
         const entry = await published(services, query.trackId);
         locateChapter(entry.track, query);
-        return { body: { clearedTrackVersions: services.content.clearCache(query.trackId) } };
+        return { body: { clearedTrackVersions: await services.content.clearCache(query.trackId) } };
       },
     }),
   };
