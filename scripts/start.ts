@@ -135,21 +135,21 @@ async function main(): Promise<void> {
   if (!dev) await buildIfNeeded();
 
   let running = true;
-  const nextArgs = [dev ? 'dev' : 'start', '--port', String(port), '--hostname', host];
+  const nextArgs = ['dev', '--port', String(port), '--hostname', host];
   // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
   const profileDir = process.env.NEXT_CPU_PROFILE_DIR;
-  // WEB_CONCURRENCY=N (N > 1, PostgreSQL only): N app processes on the port (scripts/cluster-server.ts).
-  const [nextCommand, nextCommandArgs] =
-    processes > 1 && !dev
-      ? [path.join('node_modules', '.bin', 'tsx'), ['scripts/cluster-server.ts']]
-      : profileDir
-        ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, path.join('node_modules', 'next', 'dist', 'bin', 'next'), ...nextArgs]]
-        : [nextBin, nextArgs];
+  // Production: scripts/app-server.ts (Next's handler with load shedding; WEB_CONCURRENCY processes).
+  const appServer = ['--import', 'tsx', path.join('scripts', 'app-server.ts')];
+  const [nextCommand, nextCommandArgs] = dev
+    ? [nextBin, nextArgs]
+    : [process.execPath, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...appServer] : appServer];
   group.spawn('Next.js', nextCommand, nextCommandArgs, {
     env: {
       ...process.env,
       ...dataLock?.handoffEnv(),
       PORT: String(port),
+      HOST: host,
+      WEB_CONCURRENCY: String(processes),
       NODE_ENV: dev ? 'development' : 'production',
     },
     onExit: (code) => {

@@ -1,0 +1,86 @@
+/**
+ * The production app server `npm start` runs (issue 18): Next.js's request handler behind a plain
+ * Node HTTP server that sheds load, and with WEB_CONCURRENCY=N (N > 1, PostgreSQL only) N such
+ * processes on one port through Node's cluster module (the primary hands connections to the
+ * workers in turn). Each process has its own caches; what must agree across them lives in the
+ * database (sessions, rate limits, the current publish set and its cache generation, leagues).
+ *
+ * Shedding: past MAX_IN_FLIGHT_REQUESTS requests in flight in a process (100 unless set; 0 turns
+ * it off), a new page or API request is answered at once with 503 and Retry-After: 1 instead of
+ * queueing into a timeout (src/domain/routing/load-shedding.ts; the health check and static files
+ * always answer). A worker that dies is replaced; SIGTERM stops the workers, then the primary.
+ */
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import next from 'next';
+import { parseMaxInFlight, shouldShed, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
+
+const workers = Number(process.env.WEB_CONCURRENCY || 1);
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || '127.0.0.1';
+const maxInFlight = parseMaxInFlight(process.env.MAX_IN_FLIGHT_REQUESTS);
+
+const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${SHED_RETRY_AFTER_SECONDS + 1}"><title>Codetrail is busy</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Codetrail is very busy right now</h1><p>Your work is safe. This page tries again in a moment.</p></body></html>`;
+
+function serve(): void {
+  const app = next({ dev: false, hostname, port, dir: process.cwd() });
+  app
+    .prepare()
+    .then(() => {
+      const handle = app.getRequestHandler();
+      let inFlight = 0;
+      const server = createServer((req, res) => {
+        if (shouldShed(inFlight, maxInFlight, req.url)) {
+          const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
+          res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
+          res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);
+          return;
+        }
+        inFlight += 1;
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          inFlight -= 1;
+        };
+        res.once('finish', finish);
+        res.once('close', finish);
+        void handle(req, res);
+      });
+      server.listen(port, hostname);
+      process.on('SIGTERM', () => {
+        // Stop taking requests, let the ones in flight finish (a few seconds at most), then exit.
+        server.close(() => process.exit(0));
+        server.closeIdleConnections();
+        setTimeout(() => process.exit(0), 5_000).unref();
+      });
+    })
+    .catch((error: unknown) => {
+      console.error('[codetrail] an app process could not start', error);
+      process.exit(1);
+    });
+}
+
+if (workers <= 1) serve();
+else if (cluster.isPrimary) {
+  let stopping = false;
+  console.log(`[codetrail] ${workers} app processes on http://${hostname}:${port}`);
+  for (let index = 0; index < workers; index += 1) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`[codetrail] app process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit(0);
+    for (const worker of running) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+} else serve();
