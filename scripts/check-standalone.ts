@@ -3,7 +3,9 @@
  * the standalone build exactly as deploy/web/Dockerfile does (deploy/web/assemble.sh), then, against a
  * throw-away PostgreSQL cluster and the Auth emulator: the migration Job's two commands, then
  * `node server.js`, checked over HTTP (health, the landing page and its static files, a runtime file
- * from public/vendor, a lesson page for a learner signed in through /api/login).
+ * from public/vendor, a lesson page for a learner signed in through /api/login). Then the server again
+ * with the pod's environment from deploy/web (APP_ENV=production, the example ConfigMap and the Secret
+ * template, a throw-away service account key): health, the landing page, the login redirect.
  *
  * As root, the commands and the server run as `nobody` in a folder they cannot write but
  * .next/cache, as the pod runs (readOnlyRootFilesystem). It uses fixed ports (3000, 9099, 54341), so
@@ -13,9 +15,11 @@
  * Not part of `npm test`: the build alone takes minutes.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import { examplePodEnvironment } from '../deploy/web/manifests';
 import { EMULATOR_HOST, startAuthEmulator } from './lib/emulator';
 import { expectOk, sessionCookies, signUp } from './lib/bench';
 import { findPostgresBin, startPrivateCluster } from './lib/postgres';
@@ -66,6 +70,28 @@ function assemble(): string {
   return appDir;
 }
 
+/** Starts `node server.js` as the pod does and waits until /api/health answers 200. */
+async function startServer(appDir: string, env: NodeJS.ProcessEnv, what: string): Promise<ChildProcess> {
+  step(`node server.js (${what}) …`);
+  let running = true;
+  const [command, args] = asAppUser(['node', 'server.js']);
+  const server = group.spawn('standalone server', command, args, {
+    cwd: appDir,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    onExit: (code) => {
+      running = false;
+      step(`the server exited (${code})`);
+    },
+  });
+  await waitForHttp(`${BASE}/api/health`, 120_000, () => running);
+  const health = await fetch(`${BASE}/api/health`);
+  const body = await health.text();
+  if (health.status !== 200) throw new Error(`/api/health answered ${health.status}: ${body}`);
+  step(`GET /api/health: ${health.status} ${body}`);
+  return server;
+}
+
 /** Whether this process has a network beyond loopback (outside `unshare -n`, which leaves only lo). */
 function inSharedNetwork(): boolean {
   return Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => !address.internal));
@@ -109,24 +135,7 @@ async function main(): Promise<void> {
     const again = runCommand(appDir, env, ['commands/content-publish.js', '--if-changed']);
     if (!/unchanged/.test(again)) throw new Error(`The second publish of the same content was not a no-op:\n${again}`);
 
-    step('node server.js …');
-    let running = true;
-    const [command, args] = asAppUser(['node', 'server.js']);
-    server = group.spawn('standalone server', command, args, {
-      cwd: appDir,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      onExit: (code) => {
-        running = false;
-        step(`the server exited (${code})`);
-      },
-    });
-    await waitForHttp(`${BASE}/api/health`, 120_000, () => running);
-
-    const health = await fetch(`${BASE}/api/health`);
-    const healthBody = await health.text();
-    if (health.status !== 200) throw new Error(`/api/health answered ${health.status}: ${healthBody}`);
-    step(`GET /api/health: ${health.status} ${healthBody}`);
+    server = await startServer(appDir, env, 'local mode: the Auth emulator');
 
     const landing = await expectOk(`${BASE}/`, {});
     const chunk = /\/_next\/static\/[^"]+\.js/.exec(landing)?.[0];
@@ -143,6 +152,21 @@ async function main(): Promise<void> {
     const lesson = await expectOk(`${BASE}${LESSON}`, { Cookie: cookie });
     if (!lesson.includes(LESSON_TITLE)) throw new Error(`The lesson page does not show its lesson, "${LESSON_TITLE}".`);
     step(`GET ${LESSON} (signed in): 200 (${lesson.length} bytes)`);
+
+    await group.stop(server);
+
+    // The pod's environment from deploy/web (image ENV with example build arguments, the example
+    // ConfigMap and the Secret template), with this cluster's URL and a throw-away service account key
+    // in place of the placeholders: APP_ENV=production must accept it, and the server serve with it.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const podEnv: NodeJS.ProcessEnv = { ...examplePodEnvironment(), NODE_ENV: 'production', PATH: process.env.PATH, HOSTNAME: '127.0.0.1', DATABASE_URL: cluster.url, FIREBASE_PRIVATE_KEY: privateKey };
+    runCommand(appDir, podEnv, ['commands/migrate.js']);
+    server = await startServer(appDir, podEnv, 'the pod environment of deploy/web, APP_ENV=production');
+    await expectOk(`${BASE}/`, {});
+    const signedOut = await fetch(`${BASE}${LESSON}`, { redirect: 'manual' });
+    const location = signedOut.headers.get('location') ?? '';
+    if (signedOut.status !== 307 || !location.startsWith('/web/login')) throw new Error(`A signed-out lesson page answered ${signedOut.status} ${location}, not a redirect to /web/login.`);
+    step(`GET /: 200; GET ${LESSON} (signed out): 307 → ${location}`);
 
     if (existsSync(path.join(appDir, '.data'))) throw new Error('The server wrote an embedded database although DATABASE_URL was set.');
     step('Everything answered as it should.');

@@ -5,34 +5,13 @@
  * output of next.config.js being opt-in.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { ConfigurationError, parseServerEnv } from '@/server/config/server-env';
+import { argsOf, examplePodEnvironment, finalStage, imageEnv, lineage, manifestFiles, manifests, manifestsIn, only, stages, WEB_DIR } from './manifests';
 
 const ROOT = path.join(__dirname, '..', '..');
-const WEB = __dirname;
 const NAMESPACE = 'codetrail';
-
-// Loosely typed Kubernetes objects: the assertions below say what each must hold.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; [key: string]: any };
-
-function manifestsIn(file: string): Manifest[] {
-  return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
-    if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
-    return document.toJS() as Manifest;
-  });
-}
-
-const manifestFiles = readdirSync(WEB).filter((name) => name.endsWith('.yaml')).sort();
-const manifests = manifestFiles.flatMap((name) => manifestsIn(path.join(WEB, name)).map((manifest) => ({ file: name, manifest })));
-
-function only(kind: string): Manifest {
-  const found = manifests.filter(({ manifest }) => manifest.kind === kind);
-  if (found.length !== 1) throw new Error(`Expected one ${kind} in deploy/web, found ${found.length}`);
-  return found[0]!.manifest;
-}
 
 const deployment = only('Deployment');
 const service = only('Service');
@@ -43,49 +22,6 @@ const secret = only('Secret');
 const configData = configMap.data as Record<string, string>;
 const secretData = secret.stringData as Record<string, string>;
 const webContainer = deployment.spec.template.spec.containers[0];
-
-interface Instruction {
-  instruction: string;
-  args: string;
-}
-interface Stage {
-  from: string;
-  name: string | null;
-  lines: Instruction[];
-}
-
-/** The Dockerfile's stages and their instructions (continuation lines joined, comments dropped). */
-function dockerfileStages(): Stage[] {
-  const text = readFileSync(path.join(WEB, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
-  const stages: Stage[] = [];
-  for (const line of text.split('\n')) {
-    const match = /^([A-Z]+)\s+(.*)$/.exec(line.trim());
-    if (!match) continue;
-    const [, instruction = '', args = ''] = match;
-    if (instruction === 'FROM') {
-      const [from = '', , name = null] = args.trim().split(/\s+/);
-      stages.push({ from, name, lines: [] });
-    }
-    stages.at(-1)?.lines.push({ instruction, args: args.trim() });
-  }
-  return stages;
-}
-const stages = dockerfileStages();
-const finalStage = stages.at(-1)!;
-/** A stage and the stages it is built on, the oldest first. */
-function lineage(stage: Stage): Stage[] {
-  const parent = stages.find((candidate) => candidate.name === stage.from);
-  return parent ? [...lineage(parent), stage] : [stage];
-}
-const argsOf = (stage: Stage) => stage.lines.filter((line) => line.instruction === 'ARG').map((line) => line.args.split('=')[0]!);
-/** The final image's ENV (its own and its base stages'), with `$ARG` references left as they are. */
-const imageEnv = Object.fromEntries(
-  lineage(finalStage)
-    .flatMap((stage) => stage.lines)
-    .filter((line) => line.instruction === 'ENV')
-    .flatMap((line) => line.args.split(/\s+/))
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
-);
 const finalLines = finalStage.lines;
 
 /** Every variable .env.example documents. */
@@ -186,7 +122,7 @@ describe('deploy/web manifests', () => {
     expect(job.spec.backoffLimit).toEqual(expect.any(Number));
     expect(job.spec.ttlSecondsAfterFinished).toEqual(expect.any(Number));
     // The commands the image's assembly bundles are the ones the Job runs.
-    const assemble = readFileSync(path.join(WEB, 'assemble.sh'), 'utf8').replace(/\\\n\s*/g, ' ');
+    const assemble = readFileSync(path.join(WEB_DIR, 'assemble.sh'), 'utf8').replace(/\\\n\s*/g, ' ');
     expect(assemble).toMatch(/esbuild scripts\/migrate\.ts scripts\/content-publish\.ts .*--outdir="\$out\/commands"/);
   });
 
@@ -235,17 +171,7 @@ describe('deploy/web manifests', () => {
   });
 
   it('make a production configuration the server accepts, which needs the Secret', () => {
-    // The image's ENV, with what a production build is given (README "Production").
-    const buildArgs: Record<string, string> = {
-      NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-production',
-      APP_ORIGIN: 'https://codetrail.example',
-      PREVIEW_ORIGIN: 'https://p-{id}.codetrail-usercontent.example',
-      SENTRY_ENVIRONMENT: 'production',
-    };
-    const image = Object.fromEntries(Object.entries(imageEnv).map(([name, value]) => [name, value.startsWith('$') ? (buildArgs[value.slice(1)] ?? '') : value]));
-    const explicit = Object.fromEntries((webContainer.env as { name: string; value: string }[]).map((variable) => [variable.name, variable.value]));
-    const pod = { ...image, ...configData, ...secretData, ...explicit };
-
+    const pod = examplePodEnvironment();
     const env = parseServerEnv(pod);
     expect(env.appEnv).toBe('production');
     expect(env.local).toBe(false);
@@ -254,7 +180,7 @@ describe('deploy/web manifests', () => {
     expect(env.machines.driver).toBe('kubernetes');
     expect(env.firebaseServiceAccount).not.toBeNull();
     // Without the Secret, APP_ENV=production refuses to start.
-    expect(() => parseServerEnv({ ...image, ...configData, ...explicit })).toThrow(ConfigurationError);
+    expect(() => parseServerEnv(examplePodEnvironment({ secret: false }))).toThrow(ConfigurationError);
     // And every variable the refusal names as required is one the pod gets.
     for (const required of ['COOKIE_SECRET_CURRENT', 'INSTANCE_APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
       const { [required]: _dropped, ...without } = pod;
