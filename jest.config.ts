@@ -6,7 +6,8 @@ const createJestConfig = nextJest({ dir: './' });
 const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
 
 /**
- * Two projects: `unit` runs beside-the-code tests (pure rules in node, components in jsdom);
+ * Two projects: `unit` runs beside-the-code tests (pure rules in node, components in jsdom, the
+ * deployment files' consistency);
  * `integration` runs tests/integration against a real database and the Auth emulator
  * (started by scripts/test-integration.ts).
  */
@@ -15,7 +16,8 @@ async function config(): Promise<Config> {
     displayName: 'unit',
     testEnvironment: 'node',
     moduleNameMapper,
-    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    // deploy/: checks of the container image and Kubernetes manifests against the app's configuration.
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
   })();
   const unitDom = await createJestConfig({
     displayName: 'unit',

@@ -168,6 +168,9 @@ const nextConfig = (phase) => ({
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild', 'node-pty'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The container image (deploy/web/Dockerfile) runs Next's self-contained server: opt-in, so
+  // `npm start`, the tests and CI build exactly as before.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // CODETRAIL_SANDBOX_ASSETS is read by the /api/sandbox route on the server only.
   env: { CODETRAIL_COOKIECONSENT_CSS: `/vendor/${cookieConsentDir}/cookieconsent.css`, CODETRAIL_SANDBOX_ASSETS: JSON.stringify(sandboxAssets), CODETRAIL_RUNTIME_FILES: JSON.stringify(runtimeFiles()), CODETRAIL_SANDBOX_VERSION: sandboxVersion() },
   webpack(config, { isServer }) {

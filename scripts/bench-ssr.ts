@@ -19,7 +19,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { measure, signUp, withStack, type Figures } from './lib/bench';
+import { expectOk, measure, sessionCookies, signUp, withStack, type Figures } from './lib/bench';
 import { findPostgresBin, startPrivateCluster } from './lib/postgres';
 import { waitForHttp } from './lib/processes';
 
@@ -74,23 +74,6 @@ async function startBare(): Promise<() => void> {
       // already stopped
     }
   };
-}
-
-/** Signs a new learner in through /api/login, as the browser does: the page cookies. */
-async function sessionCookies(base: string, token: string): Promise<string> {
-  const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`/api/login answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .filter(Boolean)
-    .join('; ');
-}
-
-async function expectOk(url: string, headers: Record<string, string>): Promise<string> {
-  const response = await fetch(url, { headers, redirect: 'manual' });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status} (${response.headers.get('location') ?? ''}), not 200`);
-  return response.text();
 }
 
 async function benchDatabase(database: string, env: Record<string, string>, rows: Row[], overload: { database: string; figures: Figures }[]): Promise<void> {

@@ -1,33 +1,26 @@
 /**
  * `npm run content:publish`: validates content/ and writes a new publish set in one transaction.
- * Tracks that changed get a new trackVersion; the others keep theirs.
+ * Tracks that changed get a new trackVersion; the others keep theirs. With --if-changed, nothing is
+ * written when content/ matches the current publish set (as `npm start` does): the container
+ * image's migration Job runs its bundle that way before every rollout (deploy/web).
  */
 import path from 'node:path';
-import { loadEnvConfig } from '@next/env';
-import { openDatabase } from '../src/server/db/client';
-import { DataDirInUseError } from '../src/server/db/data-dir-lock';
+import { openCommandDatabase } from './lib/command-database';
 import { describePublish, publishContent } from './lib/publish';
 
 async function main(): Promise<number> {
-  loadEnvConfig(process.cwd(), false);
-  const url = process.env.DATABASE_URL;
-  let handle;
+  // The running app publishes changed content by itself when it starts.
+  const handle = await openCommandDatabase('Or simply restart `npm start`: it publishes changed content on start.');
+  if (!handle) return 1;
   try {
-    handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR || '.data' });
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    // The running app publishes changed content by itself when it starts.
-    console.error(`${error.message}\nOr simply restart \`npm start\`: it publishes changed content on start.`);
-    return 1;
-  }
-  try {
-    const outcome = await publishContent(handle, { force: true, root: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined });
+    const force = !process.argv.slice(2).includes('--if-changed');
+    const outcome = await publishContent(handle, { force, root: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined });
     if (outcome.kind === 'invalid') {
       outcome.errors.forEach((error) => console.error(error));
       console.error(`\nNothing published: fix the ${outcome.errors.length} error(s) above (npm run content:check).`);
       return 1;
     }
-    if (outcome.kind === 'published') console.log(describePublish(outcome.result));
+    console.log(outcome.kind === 'published' ? describePublish(outcome.result) : 'Course content is unchanged since the last publish.');
     return 0;
   } finally {
     await handle.close();

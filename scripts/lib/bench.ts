@@ -62,6 +62,24 @@ export async function signUp(prefix = 'bench'): Promise<string> {
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
+/** Signs a new learner in through /api/login, as the browser does: the page cookies. */
+export async function sessionCookies(base: string, token: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/api/login answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** The body of a page or API answer that must be a 200 (redirects are not followed). */
+export async function expectOk(url: string, headers: Record<string, string>): Promise<string> {
+  const response = await fetch(url, { headers, redirect: 'manual' });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status} (${response.headers.get('location') ?? ''}), not 200`);
+  return response.text();
+}
+
 /** An existing emulator account's ID token (e.g. the demo course engineer). */
 export async function signIn(email: string, password: string): Promise<string> {
   const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {

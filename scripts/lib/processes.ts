@@ -37,17 +37,18 @@ export class ProcessGroup {
   async stopAll(exitCode = 0): Promise<never> {
     if (this.stopping) return new Promise<never>(() => undefined);
     this.stopping = true;
-    const waits = [...this.children].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          killGroup(child, 'SIGTERM');
-          setTimeout(() => killGroup(child, 'SIGKILL'), 8000).unref();
-        }),
-    );
-    await Promise.all(waits);
+    await Promise.all([...this.children].map((child) => this.stop(child)));
     process.exit(exitCode);
+  }
+
+  /** Stops one child and its process group (SIGTERM, then SIGKILL after 8 s), resolved once it has exited. */
+  stop(child: ChildProcess): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 8000).unref();
+    });
   }
 
   stopOnSignals(): void {

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
+/** The database a command-line tool opens: DATABASE_URL's PostgreSQL, else the embedded one of DATA_DIR (default .data). */
+export function databaseTargetFromEnv(env: Record<string, string | undefined>): DatabaseTarget {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR || '.data' };
+}
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
 
 /** Where the embedded database of a data folder lives (its lock file sits beside it). */

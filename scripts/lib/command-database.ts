@@ -1,0 +1,19 @@
+import { loadEnvConfig } from '@next/env';
+import { databaseTargetFromEnv, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { DataDirInUseError } from '../../src/server/db/data-dir-lock';
+
+/**
+ * The database a one-shot command (content:publish, db:migrate) works on, migrated by opening it:
+ * DATABASE_URL's PostgreSQL, else the embedded one in DATA_DIR. Reads the same .env files Next
+ * does. Null, with `whenInUse` printed, when a running app holds the embedded database.
+ */
+export async function openCommandDatabase(whenInUse: string): Promise<DatabaseHandle | null> {
+  loadEnvConfig(process.cwd(), false);
+  try {
+    return await openDatabase(databaseTargetFromEnv(process.env));
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`${error.message}\n${whenInUse}`);
+    return null;
+  }
+}
