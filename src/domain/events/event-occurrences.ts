@@ -1,8 +1,11 @@
 import type { CodingEvent } from './events';
 
+/** What the occurrence rules read of an event (the browser's reminder check has only this much). */
+export type EventSchedule = Pick<CodingEvent, 'startsAt' | 'endsAt' | 'repeats'>;
+
 /** One sitting of an event: a one-off event has one, a weekly series one per week. */
-export interface EventOccurrence {
-  event: CodingEvent;
+export interface EventOccurrence<E extends EventSchedule = CodingEvent> {
+  event: E;
   startsAt: string;
   endsAt: string;
 }
@@ -11,13 +14,13 @@ export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const ms = (iso: string) => Date.parse(iso);
 
-function occurrenceAt(event: CodingEvent, index: number): EventOccurrence {
+function occurrenceAt<E extends EventSchedule>(event: E, index: number): EventOccurrence<E> {
   const shift = index * WEEK_MS;
   return { event, startsAt: new Date(ms(event.startsAt) + shift).toISOString(), endsAt: new Date(ms(event.endsAt) + shift).toISOString() };
 }
 
 /** How many occurrences the event has (Infinity for an open weekly series). */
-export function occurrenceCount(event: CodingEvent): number {
+export function occurrenceCount(event: EventSchedule): number {
   if (!event.repeats) return 1;
   if (event.repeats.until === null) return Number.POSITIVE_INFINITY;
   const span = ms(event.repeats.until) - ms(event.startsAt);
@@ -25,7 +28,7 @@ export function occurrenceCount(event: CodingEvent): number {
 }
 
 /** The occurrence running now or starting next (its end is after `now`); null once the event is over. */
-export function nextOccurrence(event: CodingEvent, now: Date): EventOccurrence | null {
+export function nextOccurrence<E extends EventSchedule>(event: E, now: Date): EventOccurrence<E> | null {
   const duration = ms(event.endsAt) - ms(event.startsAt);
   // The first occurrence whose end is after now.
   // The smallest index i with start + i weeks + duration > now.
@@ -34,7 +37,7 @@ export function nextOccurrence(event: CodingEvent, now: Date): EventOccurrence |
 }
 
 /** The last occurrence that has ended by `now`; null when none has. */
-export function lastEndedOccurrence(event: CodingEvent, now: Date): EventOccurrence | null {
+export function lastEndedOccurrence<E extends EventSchedule>(event: E, now: Date): EventOccurrence<E> | null {
   const next = nextOccurrence(event, now);
   const count = occurrenceCount(event);
   const index = next ? Math.round((ms(next.startsAt) - ms(event.startsAt)) / WEEK_MS) - 1 : count - 1;
@@ -44,7 +47,7 @@ export function lastEndedOccurrence(event: CodingEvent, now: Date): EventOccurre
 }
 
 /** Whether a learner can still join: the event (or its series) has an occurrence that has not ended. */
-export function isJoinable(event: CodingEvent, now: Date): boolean {
+export function isJoinable(event: EventSchedule, now: Date): boolean {
   return nextOccurrence(event, now) !== null;
 }
 

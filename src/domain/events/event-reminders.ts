@@ -1,15 +1,14 @@
 import { localDayOf, type LocalDay } from '@/domain/progress/local-day';
-import { nextOccurrence, type EventOccurrence } from './event-occurrences';
-import type { CodingEvent } from './events';
+import { nextOccurrence, type EventOccurrence, type EventSchedule } from './event-occurrences';
 
 /**
  * The joined events that start today in the learner's time zone and have not ended yet: the
  * reminders the app shows (one per event and day). An occurrence that started yesterday evening
  * and runs past midnight is not "today".
  */
-export function eventsStartingToday(events: readonly CodingEvent[], joinedIds: ReadonlySet<string>, now: Date, timeZone: string): EventOccurrence[] {
+export function eventsStartingToday<E extends EventSchedule & { id: string }>(events: readonly E[], joinedIds: ReadonlySet<string>, now: Date, timeZone: string): EventOccurrence<E>[] {
   const today = localDayOf(now, timeZone);
-  const due: EventOccurrence[] = [];
+  const due: EventOccurrence<E>[] = [];
   for (const event of events) {
     if (!joinedIds.has(event.id)) continue;
     const next = nextOccurrence(event, now);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
+import type { CodingEvent } from '@/domain/events/events';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { createContentRepository, type PublishResult } from '@/server/repositories/content-repository';
@@ -8,10 +9,14 @@ export function hashJson(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
-/** A publish set's identity: its tracks' hashes, and the glossary's when there is one. */
+/**
+ * A publish set's identity: its tracks' hashes, the glossary's when there is one, and the events'
+ * when there are some (content without events keeps the hash it had before events existed).
+ */
 function contentHashOf(content: CompiledContent): string {
   const tracks = content.tracks.map((track) => [track.id, hashJson(track)]);
-  return hashJson(content.glossary ? [tracks, hashJson(content.glossary)] : tracks);
+  const withGlossary = content.glossary ? [tracks, hashJson(content.glossary)] : tracks;
+  return hashJson(content.events ? [withGlossary, 'events', hashJson(content.events)] : withGlossary);
 }
 
 export interface PublishedTrack {
@@ -28,6 +33,7 @@ export function createContentService(db: Database) {
   const repository = createContentRepository(db);
   const cache = new Map<string, Track>();
   const glossaries = new Map<number, GlossaryEntry[]>();
+  const eventLists = new Map<number, CodingEvent[]>();
 
   async function trackAt(trackId: string, version: number): Promise<Track | null> {
     const key = `${trackId}@${version}`;
@@ -42,7 +48,7 @@ export function createContentService(db: Database) {
     /** A new publish set (always); track versions advance only for tracks that changed. */
     publish(content: CompiledContent): Promise<PublishResult> {
       const tracks = content.tracks.map((track) => ({ track, hash: hashJson(track) }));
-      return repository.publish(tracks, contentHashOf(content), content.glossary ?? null);
+      return repository.publish(tracks, contentHashOf(content), content.glossary ?? null, content.events ?? null);
     },
 
     /** Publishes only when the content differs from the current publish set. */
@@ -91,6 +97,19 @@ export function createContentService(db: Database) {
         glossaries.set(set.version, glossary);
       }
       return glossary;
+    },
+
+    /** The current publish set's events (an empty list when it has none), cached like the glossary. */
+    async publishedEvents(): Promise<CodingEvent[]> {
+      const set = await repository.latestPublishSet();
+      if (!set) return [];
+      let events = eventLists.get(set.version);
+      if (!events) {
+        events = await repository.eventsOf(set.version);
+        eventLists.clear();
+        eventLists.set(set.version, events);
+      }
+      return events;
     },
 
     /** Drops cached track versions (course engineers' "clear cache" in preview). */
