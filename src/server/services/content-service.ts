@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
-import type { CodingEvent } from '@/domain/events/events';
-import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { createContentRepository, type PublishResult } from '@/server/repositories/content-repository';
 
@@ -32,8 +30,17 @@ export interface PublishedTrack {
 export function createContentService(db: Database) {
   const repository = createContentRepository(db);
   const cache = new Map<string, Track>();
-  const glossaries = new Map<number, GlossaryEntry[]>();
-  const eventLists = new Map<number, CodingEvent[]>();
+
+  /** Publish sets never change: one read per set and process of what only some pages need. */
+  function perPublishSet<T>(read: (version: number) => Promise<T[]>): () => Promise<T[]> {
+    let cached: { version: number; value: T[] } | null = null;
+    return async () => {
+      const set = await repository.latestPublishSet();
+      if (!set) return [];
+      if (cached?.version !== set.version) cached = { version: set.version, value: await read(set.version) };
+      return cached.value;
+    };
+  }
 
   async function trackAt(trackId: string, version: number): Promise<Track | null> {
     const key = `${trackId}@${version}`;
@@ -86,31 +93,10 @@ export function createContentService(db: Database) {
     trackAt,
 
     /** The current publish set's HTML glossary (an empty list when it has none). */
-    async publishedGlossary(): Promise<GlossaryEntry[]> {
-      const set = await repository.latestPublishSet();
-      if (!set) return [];
-      // Publish sets never change: one read per set and process.
-      let glossary = glossaries.get(set.version);
-      if (!glossary) {
-        glossary = await repository.glossaryOf(set.version);
-        glossaries.clear();
-        glossaries.set(set.version, glossary);
-      }
-      return glossary;
-    },
+    publishedGlossary: perPublishSet((version) => repository.glossaryOf(version)),
 
-    /** The current publish set's events (an empty list when it has none), cached like the glossary. */
-    async publishedEvents(): Promise<CodingEvent[]> {
-      const set = await repository.latestPublishSet();
-      if (!set) return [];
-      let events = eventLists.get(set.version);
-      if (!events) {
-        events = await repository.eventsOf(set.version);
-        eventLists.clear();
-        eventLists.set(set.version, events);
-      }
-      return events;
-    },
+    /** The current publish set's events (an empty list when it has none). */
+    publishedEvents: perPublishSet((version) => repository.eventsOf(version)),
 
     /** Drops cached track versions (course engineers' "clear cache" in preview). */
     clearCache(trackId?: string): number {
