@@ -33,7 +33,7 @@ function nextTuesdayMorning(): Date {
 }
 
 test.describe('events', () => {
-  test('upcoming and past events; join with the keyboard, stored; a failed change rolls back; .ics download; the reminder on the day', async ({ page, browser }) => {
+  test('upcoming and past events; join with the keyboard, stored; a failed change rolls back; .ics download; the reminder on the day', async ({ page }) => {
     const account = await signInTo(page, '/web/events', 'events');
     await expect(page.getByRole('heading', { level: 1, name: 'Learn together, live' })).toBeVisible();
     await expect(page.getByText('Times are in your time zone, UTC.')).toBeVisible();
@@ -92,21 +92,19 @@ test.describe('events', () => {
       expect(response.status(), bad).toBe(404);
     }
 
-    // The challenge's day (browser clock on next Tuesday morning, the learner's zone is UTC).
-    const context = await browser.newContext({ storageState: await page.context().storageState() });
-    const later = await context.newPage();
-    await later.clock.install({ time: nextTuesdayMorning() });
-    await later.goto('/web/library');
-    const reminder = later.getByRole('status').filter({ hasText: 'Weekly JavaScript challenge starts today at 6:00 PM' });
+    // The challenge's day: the browser's clock on next Tuesday morning (the learner's zone is UTC).
+    // The same browser context, so the Firebase session (IndexedDB) gives tokens as on any day.
+    await page.clock.install({ time: nextTuesdayMorning() });
+    await page.goto('/web/library');
+    const reminder = page.getByRole('status').filter({ hasText: 'Weekly JavaScript challenge starts today at 6:00 PM' });
     await expect(reminder).toBeVisible();
     await expect(reminder).toHaveCount(1);
     await reminder.getByRole('button', { name: 'Dismiss' }).click();
     await expect(reminder).toHaveCount(0);
-    const asked = later.waitForResponse((response) => response.url().endsWith('/api/v1/events/reminders'));
-    await later.goto('/web/progress');
-    await asked;
-    await expect(later.getByText(/starts today at/)).toHaveCount(0);
-    await context.close();
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/v1/events/reminders'));
+    await page.goto('/web/progress');
+    expect((await asked).status()).toBe(200);
+    await expect(page.getByText(/starts today at/)).toHaveCount(0);
     expect(account.email).toContain('events');
   });
 
@@ -129,7 +127,10 @@ test.describe('events', () => {
   });
 
   test('the lesson page never loads the reminder check', async ({ page }) => {
+    // The events page asks for reminders; wait for that before listening on the lesson page.
+    const remindersAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/events/reminders'));
     await signInTo(page, '/web/events', 'events-lesson');
+    await remindersAsked;
     const lesson = (await card(page, JS_CHALLENGE).getByRole('link', { name: 'Keep some items with filter' }).getAttribute('href')) ?? '';
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -141,14 +142,11 @@ test.describe('events', () => {
   });
 
   test('axe finds nothing in both themes, on desktop and on a phone without sideways scrolling', async ({ browser }) => {
-    const signedIn = await browser.newContext();
-    await signInTo(await signedIn.newPage(), '/web/events', 'events-axe');
-    const state = await signedIn.storageState();
-    await signedIn.close();
     for (const options of [{}, PHONE]) {
-      const context = await browser.newContext({ ...options, storageState: state });
+      // Signed in in each context: the Firebase session lives in the context's IndexedDB.
+      const context = await browser.newContext(options);
       const page = await context.newPage();
-      await page.goto('/web/events');
+      await signInTo(page, '/web/events', 'events-axe');
       // Open one description so its markup is checked too.
       await card(page, JS_CHALLENGE).getByText('Details').click();
       for (const theme of ['light', 'dark'] as Theme[]) {
