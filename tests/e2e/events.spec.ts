@@ -131,13 +131,17 @@ test.describe('events', () => {
     const remindersAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/events/reminders'));
     await signInTo(page, '/web/events', 'events-lesson');
     await remindersAsked;
-    const lesson = (await card(page, JS_CHALLENGE).getByRole('link', { name: 'Keep some items with filter' }).getAttribute('href')) ?? '';
+    // A free lesson (the JavaScript challenge's lesson is in a Pro section: the paywall, not a lesson).
+    const lesson = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/events/') || /event-reminders/.test(request.url())) asked.push(request.url());
     });
     await page.goto(lesson);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Say hello' })).toBeVisible();
+    expect(page.url()).toContain(lesson);
+    // Long enough for an idle-time or post-hydration check to have run.
+    await page.waitForTimeout(3000);
     expect(asked).toEqual([]);
   });
 
