@@ -108,7 +108,7 @@ test.describe('events', () => {
     expect(account.email).toContain('events');
   });
 
-  test('times follow the browser locale, rendered by the server with no hydration mismatch', async ({ browser }) => {
+  test('times follow the browser locale, rendered by the server with no hydration mismatch; a template starts a project', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -123,6 +123,12 @@ test.describe('events', () => {
     await card(page, JS_CHALLENGE).getByRole('button', { name: 'Join' }).click();
     await expect(card(page, JS_CHALLENGE).getByText('Going', { exact: true })).toBeVisible();
     expect(problems).toEqual([]);
+
+    // A workshop with a build template starts a project from it, as the build area does.
+    await card(page, 'Live workshop: your first portfolio page').getByRole('button', { name: 'Start a Web page project' }).click();
+    await page.waitForURL(/\/web\/build\/[^/?]+\?backlink=%2Fweb%2Fbuild$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Live workshop: your first portfolio page' })).toBeVisible();
+    await expect(page.getByText(/back-link/i)).toHaveCount(0);
     await context.close();
   });
 

@@ -20,7 +20,8 @@ export function StartTemplateProject({ template, label, eventTitle }: { template
     setProblem(null);
     try {
       const project = await endpoints.create(template, eventTitle.slice(0, 80));
-      await router.push(paths.buildProject(project.id, paths.events()));
+      // The project page's back link goes to the build area (its back links are build or section pages).
+      await router.push(paths.buildProject(project.id, paths.build()));
     } catch (error) {
       setProblem(actionProblem(error, 'The project could not be created.'));
       setBusy(false);
