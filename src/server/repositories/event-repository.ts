@@ -8,11 +8,6 @@ import { eventRsvps, learnerProgress } from '@/server/db/schema';
  */
 export function createEventRepository(db: Database) {
   return {
-    async joinedEventIds(userId: string): Promise<Set<string>> {
-      const rows = await db.select({ eventId: eventRsvps.eventId }).from(eventRsvps).where(eq(eventRsvps.userId, userId));
-      return new Set(rows.map((row) => row.eventId));
-    },
-
     /** Joins; joining again changes nothing (the first time is kept). */
     async join(userId: string, eventId: string, at: Date): Promise<void> {
       await db.insert(eventRsvps).values({ userId, eventId, createdAt: at }).onConflictDoNothing();

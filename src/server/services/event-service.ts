@@ -35,15 +35,16 @@ export function createEventService(db: Database, content: ContentService, now: (
     return event;
   }
 
+  /** The page's data: every published event, which of them the learner joined, their time zone. */
+  async function forLearner(userId: string): Promise<{ events: CodingEvent[]; joined: Set<string>; timeZone: string }> {
+    const events = await content.publishedEvents();
+    const [joined, stored] = await Promise.all([repository.joinedAmong(userId, events.map((event) => event.id)), repository.timeZoneOf(userId)]);
+    return { events, joined, timeZone: stored && isValidTimeZone(stored) ? stored : 'UTC' };
+  }
+
   return {
     publishedEvent,
-
-    /** The page's data: every published event, which of them the learner joined, their time zone. */
-    async forLearner(userId: string): Promise<{ events: CodingEvent[]; joined: Set<string>; timeZone: string }> {
-      const events = await content.publishedEvents();
-      const [joined, stored] = await Promise.all([repository.joinedAmong(userId, events.map((event) => event.id)), repository.timeZoneOf(userId)]);
-      return { events, joined, timeZone: stored && isValidTimeZone(stored) ? stored : 'UTC' };
-    },
+    forLearner,
 
     /** RSVP: an unknown event is a 404, one that is over a 409; joining twice is the same as once. */
     async join(userId: string, eventId: string): Promise<RsvpDto> {
@@ -62,7 +63,7 @@ export function createEventService(db: Database, content: ContentService, now: (
 
     /** The learner's joined events that are not over yet, and the time zone "today" is counted in. */
     async reminders(userId: string): Promise<{ timeZone: string; events: ReminderEventDto[] }> {
-      const { events, joined, timeZone } = await this.forLearner(userId);
+      const { events, joined, timeZone } = await forLearner(userId);
       const at = now();
       return {
         timeZone,
