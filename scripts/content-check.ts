@@ -64,13 +64,13 @@ async function main(): Promise<number> {
   if (report([...verification.errors, ...examples.errors, ...glossary.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified, verification.robustness);
   if (json) {
-    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims, glossaryExamplesVerified: glossary.verified }, null, 2));
+    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims, glossaryExamplesVerified: glossary.verified, events: compiled.content.events?.length ?? 0 }, null, 2));
     return 0;
   }
   console.log(formatSummaryTable(summary));
   for (const skipped of verification.notRunnable) console.log(`not verified here: ${skipped.lessonId} (${skipped.reason})`);
   console.log(
-    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks.`,
+    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks, ${compiled.content.events?.length ?? 0} event(s) compiled.`,
   );
   return 0;
 }
