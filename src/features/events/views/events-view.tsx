@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { EVENT_KIND_RULES } from '@/domain/events/events';
+import { paths } from '@/domain/routing/paths';
 import { SignedInShell } from '@/features/auth';
 import { mainNavLinks } from '@/lib/navigation/main-nav';
 import type { EventCard, EventsPageProps } from '@/lib/events/events-page-props';
@@ -102,7 +103,7 @@ export default function EventsView({ upcoming, past, timeZone }: EventsPageProps
         <PageHeading kicker="Events" title="Learn together, live" />
         <PageLead>Live workshops, weekly coding challenges and study sessions. Join one and we remind you on the day.</PageLead>
         <p className={styles.zone}>
-          Times are in your time zone, {timeZone.replace(/_/g, ' ')}. <Link href="/web/settings">Change it in Settings</Link>
+          Times are in your time zone, {timeZone.replace(/_/g, ' ')}. <Link href={paths.settings()}>Change it in Settings</Link>
         </p>
 
         <section aria-labelledby="events-upcoming" className={styles.section}>
