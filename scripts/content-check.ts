@@ -2,7 +2,8 @@
  * `npm run content:check [-- --json] [-- --track <id>]`: compiles content/, proves every code
  * lesson and every explanation example that claims an output, and prints a table per track (or
  * the same summary as JSON for tools). Every error is printed as path:line: message; any error
- * makes the command fail. `--track` limits the check to one track (while writing a course).
+ * makes the command fail. `--track` limits the check to one track (while writing a course);
+ * `--events` checks only content/events (compiled against every track, nothing to run).
  */
 import path from 'node:path';
 import { compileContent } from '../src/server/content/compile-content';
@@ -32,6 +33,12 @@ async function main(): Promise<number> {
   const onlyTrack = optionValue('--track');
   const root = path.resolve(process.env.CONTENT_DIR || 'content');
   const compiled = await compileContent(root);
+  if (process.argv.includes('--events')) {
+    if (report(compiled.errors.filter((error) => error.file.split(path.sep).join('/').includes('events/')), 'event error')) return 1;
+    const events = compiled.content.events ?? [];
+    console.log(json ? JSON.stringify({ events: events.map((event) => event.id) }, null, 2) : `Events are valid: ${events.length} event(s) (${events.filter((event) => event.repeats).length} weekly).`);
+    return 0;
+  }
   const inTrack = (file: string) => onlyTrack === null || file.split(path.sep).join('/').includes(`tracks/${onlyTrack}/`) || (onlyTrack === 'html' && file.split(path.sep).join('/').includes('glossary/html/'));
   const content = { tracks: compiled.content.tracks.filter((track) => onlyTrack === null || track.id === onlyTrack) };
   if (onlyTrack !== null && content.tracks.length === 0) {
@@ -57,13 +64,13 @@ async function main(): Promise<number> {
   if (report([...verification.errors, ...examples.errors, ...glossary.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified, verification.robustness);
   if (json) {
-    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims, glossaryExamplesVerified: glossary.verified }, null, 2));
+    console.log(JSON.stringify({ ...summary, explanationExamplesVerified: examples.claims, glossaryExamplesVerified: glossary.verified, events: compiled.content.events?.length ?? 0 }, null, 2));
     return 0;
   }
   console.log(formatSummaryTable(summary));
   for (const skipped of verification.notRunnable) console.log(`not verified here: ${skipped.lessonId} (${skipped.reason})`);
   console.log(
-    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks.`,
+    `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks, ${compiled.content.events?.length ?? 0} event(s) compiled.`,
   );
   return 0;
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { AnalyticsAndConsent } from '@/features/analytics';
 import { AuthUserProvider } from '@/features/auth';
 import { EngineerToolbarForEngineers } from '@/features/engineer-toolbar';
+import { EventRemindersForLearners } from '@/features/events';
 import { createQueryClient } from '@/lib/query-client';
 import { NotificationProvider } from './providers/notification-provider';
 import { RouteProgressBar } from './providers/progress-bar';
@@ -20,6 +21,7 @@ export function AppProviders({ userSerialized, children }: { userSerialized?: st
             <RouteProgressBar />
             {children}
             <EngineerToolbarForEngineers />
+            <EventRemindersForLearners />
             <AnalyticsAndConsent />
           </NotificationProvider>
         </RouteHistoryProvider>

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import * as billingRouteBuilders from '@/server/api/v1/billing-routes';
+import * as eventRouteBuilders from '@/server/api/v1/event-routes';
 import * as learningRouteBuilders from '@/server/api/v1/learning-routes';
 import * as previewRouteBuilders from '@/server/api/v1/preview-routes';
 import * as progressRouteBuilders from '@/server/api/v1/progress-routes';
@@ -379,6 +380,16 @@ const ROUTES: Record<string, FuzzRoute> = {
     base: () => fc.tuple(fc.constantFrom(...reportIds, 'abcdefghijklmnopqrst'), fc.constantFrom('new', 'fixed', 'wont-fix')).map(([reportId, status]) => ({ query: { reportId }, body: { status } })),
     runs: 30,
   },
+  // Events: only the caller's own RSVP; unknown, hostile or past ids are 404/409/400, never a 5xx.
+  eventRsvpRoutes: {
+    build: (s) => eventRouteBuilders.eventRsvpRoutes(s),
+    method: 'PUT',
+    caller: 'learner',
+    base: () => fc.constantFrom('weekly-javascript-challenge', 'sunday-study-session', 'html-forms-workshop', 'no-such-event').map((eventId) => ({ query: { eventId } })),
+    runs: 40,
+  },
+  'eventRsvpRoutes DELETE': { build: (s) => eventRouteBuilders.eventRsvpRoutes(s), method: 'DELETE', caller: 'learner', base: () => fc.constantFrom('weekly-python-challenge', 'no-such-event').map((eventId) => ({ query: { eventId } })), runs: 20 },
+  eventRemindersRoutes: { build: (s) => eventRouteBuilders.eventRemindersRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
   // Billing last: a fuzzed cancel or refund may end the learner's Pro.
   billingRoutes: { build: (s) => billingRouteBuilders.billingRoutes(s), caller: 'learner', base: () => noQuery(), runs: 30 },
   checkoutRoutes: {
@@ -604,7 +615,7 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
 
 describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
   it('covers every route builder the API exports', () => {
-    const builders = [billingRouteBuilders, reportRouteBuilders, learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
+    const builders = [billingRouteBuilders, eventRouteBuilders, reportRouteBuilders, learningRouteBuilders, previewRouteBuilders, progressRouteBuilders, projectRouteBuilders, tutorRouteBuilders, userRouteBuilders].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function')
         .map(([name]) => name),

@@ -1,13 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { notificationsForRoute, type AppNotification } from '@/domain/notifications/notification-cookie';
 import { takeNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
 import { Alert } from '@/ui';
 import styles from './notification-provider.module.css';
 
+/** A notification to show; a given id replaces the notification with that id (one per subject). */
+export type NotificationRequest = Omit<AppNotification, 'id'> & { id?: string; onDismiss?: () => void };
+
 interface NotificationsApi {
   notifications: AppNotification[];
-  notify: (notification: Omit<AppNotification, 'id'>) => void;
+  notify: (notification: NotificationRequest) => void;
   dismiss: (id: string) => void;
 }
 
@@ -30,11 +33,21 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     if (fromCookie) add(fromCookie);
   }, [router.asPath, add]);
 
+  // What to do when the learner dismisses a notification (e.g. remember it for the day).
+  const dismissListeners = useRef(new Map<string, () => void>());
   const api = useMemo<NotificationsApi>(
     () => ({
       notifications,
-      notify: (notification) => add({ ...notification, id: `local-${Date.now().toString(36)}` }),
-      dismiss: (id) => setNotifications((current) => current.filter((n) => n.id !== id)),
+      notify: ({ id, onDismiss, ...notification }) => {
+        const withId = { ...notification, id: id ?? `local-${Date.now().toString(36)}` };
+        if (onDismiss) dismissListeners.current.set(withId.id, onDismiss);
+        add(withId);
+      },
+      dismiss: (id) => {
+        dismissListeners.current.get(id)?.();
+        dismissListeners.current.delete(id);
+        setNotifications((current) => current.filter((n) => n.id !== id));
+      },
     }),
     [notifications, add],
   );

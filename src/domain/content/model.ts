@@ -1,3 +1,4 @@
+import type { CodingEvent } from '@/domain/events/events';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import { z } from 'zod';
 import type { CODE_LANGUAGES } from '../lessons/code-language';
@@ -220,4 +221,6 @@ export interface CompiledContent {
   tracks: Track[];
   /** The HTML glossary (content/glossary/html); absent in content that has none. */
   glossary?: GlossaryEntry[];
+  /** Events (content/events); absent in content that has none. */
+  events?: CodingEvent[];
 }

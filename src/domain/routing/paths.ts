@@ -30,6 +30,11 @@ export const paths = {
   cookieSettings: () => '/web/cookies',
   /** Everything to learn and build, searchable (issue 17). */
   library: () => '/web/library',
+  /** Workshops, weekly challenges and study sessions (issue 17); one event is an anchor on the page. */
+  events: () => '/web/events',
+  event: (eventId: string) => `/web/events#event-${seg(eventId)}`,
+  /** The event as a calendar file (RFC 5545), a public download. */
+  eventCalendarFile: (eventId: string) => `/api/v1/events/${seg(eventId)}/ics`,
   previewVerify: (trackId?: string) => withQuery('/web/preview/verify', { track: trackId }),
   build: () => '/web/build',
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),

@@ -60,6 +60,8 @@ export const API_ERROR_MESSAGES = {
   updateReport: 'Could not change the report',
   sendAnalytics: 'Could not send usage events',
   fetchAnalytics: 'Could not fetch the usage events',
+  changeRsvp: 'Could not change your RSVP',
+  fetchEventReminders: 'Could not fetch your event reminders',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { TUTORIAL_KINDS, type Chapter, type CompiledContent, type Lesson, type Track, type Tutorial } from '@/domain/content/model';
+import { compileEvents } from './compile-events';
 import { compileGlossary } from './compile-glossary';
 import { ID_PATTERN, type ContentError } from './content-error';
 import { parseLesson } from './parse-lesson';
@@ -162,6 +163,8 @@ export async function compileContent(root: string): Promise<CompileResult> {
   }
   const glossary = await compileGlossary(root, tracks, claim);
   errors.push(...glossary.errors);
-  const content: CompiledContent = glossary.entries.length > 0 ? { tracks, glossary: glossary.entries } : { tracks };
+  const events = await compileEvents(root, tracks, claim);
+  errors.push(...events.errors);
+  const content: CompiledContent = { tracks, ...(glossary.entries.length > 0 ? { glossary: glossary.entries } : {}), ...(events.events.length > 0 ? { events: events.events } : {}) };
   return { content, errors: Array.from(new Map(errors.map((e) => [`${e.file}:${e.line}:${e.message}`, e])).values()) };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Track } from '@/domain/content/model';
+import type { CodingEvent } from '@/domain/events/events';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { appCounters, publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
@@ -32,7 +33,7 @@ export function createContentRepository(db: Database) {
   return {
     /** The current publish set: one small query per call (another process may have published). */
     async latestPublishSet(): Promise<PublishSetRecord | null> {
-      // Not the glossary: this is read on every request, the glossary only by its pages (glossaryOf).
+      // Not the glossary or the events: this is read on every request, they only by their pages (glossaryOf, eventsOf).
       const [set] = await db
         .select({
           version: publishSets.version,
@@ -72,6 +73,11 @@ export function createContentRepository(db: Database) {
       return row?.glossary ?? [];
     },
 
+    async eventsOf(version: number): Promise<CodingEvent[]> {
+      const [row] = await db.select({ events: publishSets.events }).from(publishSets).where(eq(publishSets.version, version)).limit(1);
+      return row?.events ?? [];
+    },
+
     async trackVersion(trackId: string, version: number): Promise<Track | null> {
       const [row] = await db
         .select({ data: trackVersions.data })
@@ -87,11 +93,11 @@ export function createContentRepository(db: Database) {
     },
 
     /** Writes a new publish set in one transaction; a track gets a new version only if its hash changed. */
-    async publish(tracks: TrackToPublish[], contentHash: string, glossary: GlossaryEntry[] | null = null): Promise<PublishResult> {
+    async publish(tracks: TrackToPublish[], contentHash: string, glossary: GlossaryEntry[] | null = null, events: CodingEvent[] | null = null): Promise<PublishResult> {
       return db.transaction(async (tx) => {
         // Serialise concurrent publishes so versions never collide.
         await tx.execute(sql`lock table ${publishSets} in share row exclusive mode`);
-        const [set] = await tx.insert(publishSets).values({ contentHash, glossary }).returning({ version: publishSets.version });
+        const [set] = await tx.insert(publishSets).values({ contentHash, glossary, events }).returning({ version: publishSets.version });
         if (!set) throw new Error('Publish set insert returned no row');
         const result: PublishResult['tracks'] = [];
         for (const [position, { track, hash }] of tracks.entries()) {

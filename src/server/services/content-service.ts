@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
-import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { CONTENT_CACHE_COUNTER, createContentRepository, type PublishResult, type PublishSetRecord } from '@/server/repositories/content-repository';
 
@@ -8,10 +7,14 @@ export function hashJson(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
-/** A publish set's identity: its tracks' hashes, and the glossary's when there is one. */
+/**
+ * A publish set's identity: its tracks' hashes, the glossary's when there is one, and the events'
+ * when there are some (content without events keeps the hash it had before events existed).
+ */
 function contentHashOf(content: CompiledContent): string {
   const tracks = content.tracks.map((track) => [track.id, hashJson(track)]);
-  return hashJson(content.glossary ? [tracks, hashJson(content.glossary)] : tracks);
+  const withGlossary = content.glossary ? [tracks, hashJson(content.glossary)] : tracks;
+  return hashJson(content.events ? [withGlossary, 'events', hashJson(content.events)] : withGlossary);
 }
 
 export interface PublishedTrack {
@@ -27,7 +30,23 @@ export interface PublishedTrack {
 export function createContentService(db: Database) {
   const repository = createContentRepository(db);
   const cache = new Map<string, Track>();
-  const glossaries = new Map<number, GlossaryEntry[]>();
+
+  /** What a clear cache (in any process) empties besides the track versions. */
+  const resets: (() => void)[] = [];
+
+  /** Publish sets never change: one read per set and process of what only some pages need. */
+  function perPublishSet<T>(read: (version: number) => Promise<T[]>): () => Promise<T[]> {
+    let cached: { version: number; value: T[] } | null = null;
+    resets.push(() => {
+      cached = null;
+    });
+    return async () => {
+      const set = await currentSet();
+      if (!set) return [];
+      if (cached?.version !== set.version) cached = { version: set.version, value: await read(set.version) };
+      return cached.value;
+    };
+  }
 
   /** The cache generation this process last saw; another process's clear cache moves it. */
   let seenGeneration: number | null = null;
@@ -38,7 +57,7 @@ export function createContentService(db: Database) {
     if (set && set.cacheGeneration !== seenGeneration) {
       if (seenGeneration !== null) {
         cache.clear();
-        glossaries.clear();
+        for (const reset of resets) reset();
       }
       seenGeneration = set.cacheGeneration;
     }
@@ -58,7 +77,7 @@ export function createContentService(db: Database) {
     /** A new publish set (always); track versions advance only for tracks that changed. */
     publish(content: CompiledContent): Promise<PublishResult> {
       const tracks = content.tracks.map((track) => ({ track, hash: hashJson(track) }));
-      return repository.publish(tracks, contentHashOf(content), content.glossary ?? null);
+      return repository.publish(tracks, contentHashOf(content), content.glossary ?? null, content.events ?? null);
     },
 
     /** Publishes only when the content differs from the current publish set. */
@@ -96,18 +115,10 @@ export function createContentService(db: Database) {
     trackAt,
 
     /** The current publish set's HTML glossary (an empty list when it has none). */
-    async publishedGlossary(): Promise<GlossaryEntry[]> {
-      const set = await currentSet();
-      if (!set) return [];
-      // Publish sets never change: one read per set and process.
-      let glossary = glossaries.get(set.version);
-      if (!glossary) {
-        glossary = await repository.glossaryOf(set.version);
-        glossaries.clear();
-        glossaries.set(set.version, glossary);
-      }
-      return glossary;
-    },
+    publishedGlossary: perPublishSet((version) => repository.glossaryOf(version)),
+
+    /** The current publish set's events (an empty list when it has none). */
+    publishedEvents: perPublishSet((version) => repository.eventsOf(version)),
 
     /**
      * Drops cached track versions (course engineers' "clear cache" in preview): here at once, and

@@ -17,6 +17,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/d
 import { serverEnv, type BillingConfig } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
 import { createBillingService, type BillingService } from './billing-service';
+import { createEventService, type EventService } from './event-service';
 import { createExperimentService, type ExperimentService } from './experiment-service';
 import { createFeedbackService, type FeedbackService } from './feedback-service';
 import { createAnalyticsService, type AnalyticsService } from './analytics-service';
@@ -41,6 +42,8 @@ export interface Services {
   machines: MachineService;
   /** Codetrail Pro: plans, checkouts, webhooks, the entitlement every gate asks (README "Subscription"). */
   billing: BillingService;
+  /** Events (issue 17): the published list, the learner's RSVPs, reminders, calendar files. */
+  events: EventService;
   /** A/B experiments: variants per request and the exposure log. */
   experiments: ExperimentService;
   /** "Report a problem" with a lesson, and the course engineers' list. */
@@ -91,6 +94,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     billing,
     feedback: createFeedbackService(db, content, now),
     onboarding: createOnboardingService(db, content, progress),
+    events: createEventService(db, content, now),
     analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions: createSessionService(db, now),

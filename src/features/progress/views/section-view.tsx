@@ -154,7 +154,7 @@ export default function SectionView({ trackId, trackTitle, sectionIndex, section
               ))}
             </ul>
             <p>
-              <Link href={paths.library()}>Browse the library</Link>
+              <Link href={paths.library()}>Browse the library</Link> · <Link href={paths.events()}>Events</Link>
             </p>
           </Card>
         </aside>
