@@ -6,14 +6,15 @@
  * database (sessions, rate limits, the current publish set and its cache generation, leagues).
  *
  * Shedding: past MAX_IN_FLIGHT_REQUESTS requests in flight in a process (100 unless set; 0 turns
- * it off), a new page or API request is answered at once with 503 and Retry-After: 1 instead of
- * queueing into a timeout (src/domain/routing/load-shedding.ts; the health check and static files
- * always answer). A worker that dies is replaced; SIGTERM stops the workers, then the primary.
+ * it off), or with the event loop running far behind while busy (requests then wait unread in the
+ * socket queue), a new page or API request is answered at once with 503 and Retry-After: 1 instead
+ * of queueing into a timeout (src/domain/routing/load-shedding.ts; the health check and static
+ * files always answer). A worker that dies is replaced; SIGTERM stops the workers, then the primary.
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import next from 'next';
-import { parseMaxInFlight, shouldShed, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
+import { parseMaxInFlight, shouldShed, smoothLag, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
 
 const workers = Number(process.env.WEB_CONCURRENCY || 1);
 const port = Number(process.env.PORT || 3000);
@@ -29,8 +30,16 @@ function serve(): void {
     .then(() => {
       const handle = app.getRequestHandler();
       let inFlight = 0;
+      // How late the event loop runs, smoothed: a timer due every 50 ms that fires late.
+      let loopLag = 0;
+      let expected = Date.now() + 50;
+      setInterval(() => {
+        const now = Date.now();
+        loopLag = smoothLag(loopLag, now - expected);
+        expected = now + 50;
+      }, 50).unref();
       const server = createServer((req, res) => {
-        if (shouldShed(inFlight, maxInFlight, req.url)) {
+        if (shouldShed(inFlight, maxInFlight, req.url, loopLag)) {
           const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
           res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
           res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_IN_FLIGHT, parseMaxInFlight, sheddable, shouldShed } from './load-shedding';
+import { DEFAULT_MAX_IN_FLIGHT, MAX_LOOP_LAG_MS, parseMaxInFlight, sheddable, shouldShed, smoothLag } from './load-shedding';
 
 describe('load shedding', () => {
   it.each([
@@ -24,6 +24,23 @@ describe('load shedding', () => {
     [500, 0, '/web/progress', false],
   ])('%i in flight, at most %i: shed %s is %s', (inFlight, max, url, expected) => {
     expect(shouldShed(inFlight, max, url)).toBe(expected);
+  });
+
+  it.each([
+    // in flight, lag ms, shed
+    [10, MAX_LOOP_LAG_MS + 500, false], // a lone spike (first load of a page's code) with little company
+    [16, MAX_LOOP_LAG_MS + 1, true], // behind, and busy: requests are waiting unread
+    [16, MAX_LOOP_LAG_MS, false],
+    [60, 50, false],
+  ])('%i in flight with a smoothed loop lag of %i ms: shed is %s', (inFlight, lag, expected) => {
+    expect(shouldShed(inFlight, 100, '/web/progress', lag)).toBe(expected);
+    expect(shouldShed(inFlight, 100, '/api/health', lag)).toBe(false);
+  });
+
+  it('smooths the lag: one late tick moves it a fifth of the way', () => {
+    expect(smoothLag(0, 1000)).toBe(200);
+    expect(smoothLag(200, 0)).toBe(160);
+    expect(smoothLag(100, -5)).toBe(80);
   });
 
   it.each([

@@ -6,6 +6,13 @@
  */
 export const DEFAULT_MAX_IN_FLIGHT = 100;
 export const SHED_RETRY_AFTER_SECONDS = 1;
+/**
+ * A process whose event loop runs this late (smoothed) is behind: requests wait unread in the
+ * socket queue, where no in-flight count sees them. It sheds too, once it is really busy (a short
+ * spike, such as loading a page's code the first time, is smoothed away and needs company).
+ */
+export const MAX_LOOP_LAG_MS = 300;
+export const MIN_IN_FLIGHT_FOR_LAG = 16;
 
 const NEVER_SHED = [/^\/api\/health(?:[/?]|$)/, /^\/_next\/static\//, /^\/vendor\//, /^\/favicon/];
 
@@ -14,8 +21,14 @@ export function sheddable(url: string | undefined): boolean {
   return !NEVER_SHED.some((pattern) => pattern.test(path));
 }
 
-export function shouldShed(inFlight: number, maxInFlight: number, url: string | undefined): boolean {
-  return maxInFlight > 0 && inFlight >= maxInFlight && sheddable(url);
+export function shouldShed(inFlight: number, maxInFlight: number, url: string | undefined, loopLagMs = 0): boolean {
+  if (maxInFlight <= 0 || !sheddable(url)) return false;
+  return inFlight >= maxInFlight || (loopLagMs > MAX_LOOP_LAG_MS && inFlight >= Math.min(MIN_IN_FLIGHT_FOR_LAG, maxInFlight));
+}
+
+/** The smoothed event-loop lag after one more sample (an exponential moving average, weight 0.2). */
+export function smoothLag(previousMs: number, sampleMs: number): number {
+  return previousMs * 0.8 + Math.max(0, sampleMs) * 0.2;
 }
 
 /** MAX_IN_FLIGHT_REQUESTS: a whole number; 0 turns shedding off. */
