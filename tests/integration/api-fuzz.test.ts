@@ -390,6 +390,8 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   'eventRsvpRoutes DELETE': { build: (s) => eventRouteBuilders.eventRsvpRoutes(s), method: 'DELETE', caller: 'learner', base: () => fc.constantFrom('weekly-python-challenge', 'no-such-event').map((eventId) => ({ query: { eventId } })), runs: 20 },
   eventRemindersRoutes: { build: (s) => eventRouteBuilders.eventRemindersRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
+  // Public: the caller's token, when the fuzzer sends one, is not even looked at.
+  eventCalendarRoutes: { build: (s) => eventRouteBuilders.eventCalendarRoutes(s), caller: 'learner', base: () => fc.constantFrom('weekly-python-challenge', 'portfolio-page-workshop', 'no-such-event').map((eventId) => ({ query: { eventId } })), runs: 20 },
   // Billing last: a fuzzed cancel or refund may end the learner's Pro.
   billingRoutes: { build: (s) => billingRouteBuilders.billingRoutes(s), caller: 'learner', base: () => noQuery(), runs: 30 },
   checkoutRoutes: {
@@ -603,6 +605,11 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
     json(body: unknown) {
       // What the client receives: Next sends JSON.stringify of it.
       sent.body = JSON.parse(JSON.stringify(body)) as unknown;
+      return res;
+    },
+    send(body: unknown) {
+      // A file (the calendar): sent as it is.
+      sent.body = body;
       return res;
     },
   };

@@ -1,4 +1,4 @@
-import { chatReducer, dailyGoalFor, firstExercise, initialChat, isComplete, nextOpenStep, onboardingAnswersSchema, recommendTrack, SKIPPED_ANSWERS, type ChatEvent, type ChatState, type OnboardingAnswers } from './onboarding-chat';
+import { chatReducer, dailyGoalFor, recommendationAmong, firstExercise, initialChat, isComplete, nextOpenStep, onboardingAnswersSchema, recommendTrack, SKIPPED_ANSWERS, type ChatEvent, type ChatState, type OnboardingAnswers } from './onboarding-chat';
 
 const run = (events: ChatEvent[], start: ChatState = initialChat()) => events.reduce(chatReducer, start);
 const all: OnboardingAnswers = { goal: 'career', build: 'websites', experience: 'none', minutes: '15' };
@@ -108,5 +108,21 @@ describe('the answers the API accepts', () => {
     [SKIPPED_ANSWERS, true],
   ])('isComplete(%j) is %s', (answers, complete) => {
     expect(isComplete(answers)).toBe(complete);
+  });
+});
+
+describe('recommendationAmong the published tracks', () => {
+  const tracks = [
+    { id: 'python', title: 'Python' },
+    { id: 'html', title: 'HTML' },
+  ];
+  it.each<[string, OnboardingAnswers, typeof tracks, string | null, RegExp | null]>([
+    ['the recommended track when it is published', { build: 'websites', experience: 'none' }, tracks, 'html', /Every website starts with HTML/],
+    ['the first published track otherwise, with a reason of its own', { build: 'games' }, tracks, 'python', /^Python is a friendly place to begin\.$/],
+    ['nothing when no track is published', { build: 'games' }, [], null, null],
+  ])('%s', (_, answers, published, trackId, reason) => {
+    const chosen = recommendationAmong(answers, published);
+    expect(chosen?.track.id ?? null).toBe(trackId);
+    if (reason) expect(chosen?.reason).toMatch(reason);
   });
 });

@@ -65,6 +65,14 @@ export function recommendTrack(answers: OnboardingAnswers): { trackId: Recommend
   }
 }
 
+/** The recommendation among the tracks that are published: the recommended one, else the first there is. */
+export function recommendationAmong<T extends { id: string; title: string }>(answers: OnboardingAnswers, tracks: readonly T[]): { track: T; reason: string } | null {
+  const recommended = recommendTrack(answers);
+  const track = tracks.find((candidate) => candidate.id === recommended.trackId) ?? tracks[0];
+  if (!track) return null;
+  return { track, reason: track.id === recommended.trackId ? recommended.reason : `${track.title} is a friendly place to begin.` };
+}
+
 /** Minutes a day → the daily goal the habit loop counts (a lesson is about 10 XP, a few minutes). */
 export function dailyGoalFor(minutes: AnswerOf<'minutes'> | undefined): DailyGoalLevel {
   switch (minutes) {

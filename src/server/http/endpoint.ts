@@ -43,7 +43,8 @@ export interface EndpointContext<Q, B> {
 export type PublicEndpointContext<Q, B> = Omit<EndpointContext<Q, B>, 'identity'>;
 export type OptionalEndpointContext<Q, B> = PublicEndpointContext<Q, B> & { identity: Identity | null };
 
-type EndpointResult = Promise<{ status?: number; body: unknown }>;
+/** A body that is a string is sent as it is when `headers` give a Content-Type other than JSON (a file). */
+type EndpointResult = Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
 
 interface EndpointSchemas<Q, B> {
   query?: z.ZodType<Q>;
@@ -124,7 +125,7 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     else if (endpoint.access === 'optional') result = await endpoint.handle({ identity, query, body });
     else if (identity) result = await endpoint.handle({ identity, query, body });
     else throw new Error('An endpoint that needs a caller ran without one');
-    return json(result.status ?? 200, result.body);
+    return json(result.status ?? 200, result.body, result.headers);
   } catch (error) {
     // By name, not instanceof: the services may come from another Next bundle's copy of these classes.
     if (isNamedError<AuthenticationError>(error, 'AuthenticationError')) return json(401, { message: error.message });

@@ -100,7 +100,9 @@ export function nextApiRoute(
       logError: (error, request) => reportError(error, { area: 'api', message: `api: ${request.method} ${req.url ?? ''} failed` }),
     });
     for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-    res.status(response.status).json(response.body);
+    const contentType = response.headers?.['Content-Type'];
+    if (typeof response.body === 'string' && contentType && !contentType.startsWith('application/json')) res.status(response.status).send(response.body);
+    else res.status(response.status).json(response.body);
   };
 }
 

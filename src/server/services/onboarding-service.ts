@@ -1,4 +1,4 @@
-import { dailyGoalFor, isComplete, recommendTrack, SKIPPED_ANSWERS, type OnboardingAnswers, type OnboardingState } from '@/domain/onboarding/onboarding-chat';
+import { dailyGoalFor, isComplete, recommendationAmong, SKIPPED_ANSWERS, type OnboardingAnswers, type OnboardingState } from '@/domain/onboarding/onboarding-chat';
 import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { paths } from '@/domain/routing/paths';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
@@ -39,14 +39,12 @@ export function createOnboardingService(db: Database, content: ContentService, p
 
   /** The recommended track if it is published (else the first that is), and its first lesson. */
   async function startFor(answers: OnboardingAnswers): Promise<OnboardingStart | null> {
-    const recommended = recommendTrack(answers);
-    const published = (await content.publishedTracks()).map((entry) => entry.track);
-    const track = published.find((candidate) => candidate.id === recommended.trackId) ?? published[0];
-    if (!track) return null;
+    const chosen = recommendationAmong(answers, (await content.publishedTracks()).map((entry) => entry.track));
+    if (!chosen) return null;
+    const { track, reason } = chosen;
     const tutorial = track.tutorials[0];
     const chapter = tutorial?.chapters[0];
     const href = tutorial && chapter && chapter.lessons.length > 0 ? lessonPath({ routePrefix: '/web', trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', 0) : paths.activeSection(track.id);
-    const reason = track.id === recommended.trackId ? recommended.reason : `${track.title} is a friendly place to begin.`;
     return { trackId: track.id, trackTitle: track.title, reason, href, dailyGoal: dailyGoalFor(answers.minutes) };
   }
 

@@ -7,7 +7,7 @@ import {
   initialChat,
   ONBOARDING_QUESTIONS,
   ONBOARDING_STEPS,
-  recommendTrack,
+  recommendationAmong,
   type ChatEvent,
   type ChatState,
   type OnboardingAnswers,
@@ -86,8 +86,8 @@ export default function OnboardingChatView({ initial, tracks }: OnboardingChatPa
   const past = ONBOARDING_STEPS.slice(0, currentIndex);
   const exercise = firstExercise(state.answers);
   const rightChoice = exercise.choices.find((choice) => choice.right);
-  const recommended = recommendTrack(state.answers);
-  const track = tracks.find((candidate) => candidate.id === recommended.trackId) ?? tracks[0];
+  const recommendation = recommendationAmong(state.answers, tracks);
+  const track = recommendation?.track;
   const goal = DAILY_GOAL_LEVELS.find((level) => level.id === dailyGoalFor(state.answers.minutes)) ?? DAILY_GOAL_LEVELS[1];
   const minutes = labelOf('minutes', state.answers);
 
@@ -155,10 +155,10 @@ export default function OnboardingChatView({ initial, tracks }: OnboardingChatPa
                 </pre>
               </Bubble>
             )}
-            {state.step === 'recommendation' && track && (
+            {state.step === 'recommendation' && track && recommendation && (
               <Bubble from="trail" id="chat-prompt" focusRef={promptRef}>
                 <p className={styles.text}>
-                  I recommend <strong>{track.title}</strong>. {track.id === recommended.trackId ? recommended.reason : `${track.title} is a friendly place to begin.`}
+                  I recommend <strong>{track.title}</strong>. {recommendation.reason}
                 </p>
                 <p className={styles.text}>
                   {minutes ? `${minutes} a day` : 'A few minutes a day'} sets your daily goal to <strong>{goal.label}</strong>: {goal.xp} XP a day ({goal.description.toLowerCase()}). You can change it any time in settings.

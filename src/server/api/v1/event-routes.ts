@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
-import type { FileResponse } from '@/server/http/next-file-route';
-import { isHttpError } from '@/server/http/http-error';
+import { serverEnv } from '@/server/config/server-env';
 import type { Services } from '@/server/services/services';
 
 /** The event id from the route (/events/{eventId}/…); its shape is checked by the service (404). */
@@ -41,21 +40,26 @@ export function eventRemindersRoutes(services: Services): Routes {
 
 /**
  * GET /events/{eventId}/ics: the event as a calendar file (text/calendar), public like the
- * event's content, so an "Add to calendar" link works as a plain download.
+ * event's content, so an "Add to calendar" link works as a plain download. An unknown id (or one of
+ * the wrong shape) is a 404 from the service.
  */
-export async function eventCalendarFile(services: Services, request: { method: string; query: Record<string, string | string[] | undefined> }, appOrigin: string): Promise<FileResponse> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, headers: { Allow: 'GET, HEAD' }, body: { message: `Method ${request.method} is not allowed here. Use GET.` } };
-  const eventId = request.query.eventId;
-  if (typeof eventId !== 'string') return { status: 422, body: { message: 'Invalid query.eventId: give one event id.' } };
-  try {
-    const file = await services.events.ics(eventId, appOrigin);
-    return {
-      status: 200,
-      headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.fileName}"`, 'X-Content-Type-Options': 'nosniff' },
-      body: file.body,
-    };
-  } catch (error) {
-    if (isHttpError(error)) return { status: error.status, body: { message: error.message } };
-    throw error;
-  }
+export function eventCalendarRoutes(services: Services, appOrigin = serverEnv().appOrigin): Routes {
+  return {
+    GET: defineEndpoint<{ eventId: string }>({
+      access: 'public',
+      query: z.object({ eventId: z.string() }),
+      handle: async ({ query }) => {
+        const file = await services.events.ics(query.eventId, appOrigin);
+        return {
+          body: file.body,
+          headers: {
+            'Content-Type': 'text/calendar; charset=utf-8',
+            'Content-Disposition': `attachment; filename="${file.fileName}"`,
+            'X-Content-Type-Options': 'nosniff',
+            'Cache-Control': 'public, max-age=300',
+          },
+        };
+      },
+    }),
+  };
 }

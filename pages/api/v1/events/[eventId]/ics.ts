@@ -1,5 +1,5 @@
-import { eventCalendarFile } from '@/server/api/v1/event-routes';
-import { serverEnv } from '@/server/config/server-env';
-import { nextFileRoute } from '@/server/http/next-file-route';
+import { eventCalendarRoutes } from '@/server/api/v1/event-routes';
+import { nextApiRoute } from '@/server/http/next-api-route';
 
-export default nextFileRoute((services, req) => eventCalendarFile(services, { method: req.method ?? 'GET', query: req.query }, serverEnv().appOrigin));
+export const config = { api: { bodyParser: false } };
+export default nextApiRoute((services) => eventCalendarRoutes(services));
