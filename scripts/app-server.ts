@@ -5,7 +5,7 @@
  * workers in turn). Each process has its own caches; what must agree across them lives in the
  * database (sessions, rate limits, the current publish set and its cache generation, leagues).
  *
- * Shedding: past MAX_IN_FLIGHT_REQUESTS requests in flight in a process (100 unless set; 0 turns
+ * Shedding: past MAX_IN_FLIGHT_REQUESTS page, data or API requests in flight in a process (100 unless set; 0 turns
  * it off), or with the event loop running far behind while busy (requests then wait unread in the
  * socket queue), a new page or API request is answered at once with 503 and Retry-After: 1 instead
  * of queueing into a timeout (src/domain/routing/load-shedding.ts; the health check and static
@@ -14,7 +14,7 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import next from 'next';
-import { parseMaxInFlight, shouldShed, smoothLag, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
+import { parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
 
 const workers = Number(process.env.WEB_CONCURRENCY || 1);
 const port = Number(process.env.PORT || 3000);
@@ -43,6 +43,12 @@ function serve(): void {
           const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
           res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
           res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);
+          return;
+        }
+        // Only page, data and API requests count: a page's burst of static chunks is cheap and
+        // must never push that same learner's API calls over the edge.
+        if (!sheddable(req.url)) {
+          void handle(req, res);
           return;
         }
         inFlight += 1;
