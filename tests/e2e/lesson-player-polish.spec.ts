@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { courseTracks, playLesson, signInTo as signInAs, typeCode } from './support/course-player';
 import { shownCode } from './support/code-editor';
+import { watchNetwork } from './support/network';
 
 /** Issue 11's lesson-player points (1, 2, 3, 7, 8, 12 and the heading order), at desktop and on a phone. */
 
@@ -61,10 +62,11 @@ async function runAndExpectErrorAlone(page: Page, code: string, errorType: strin
 
 function journeys(viewport: 'desktop' | 'phone') {
   test('12 + headings: the lesson page goes network-idle after sign-in and its headings descend one level at a time', async ({ page }) => {
+    const network = watchNetwork(page);
     await signInTo(page, `${PY}/learn?lesson=0`);
     await expect(page.getByRole('heading', { level: 1, name: 'Say hello' })).toBeVisible();
     // An unread /api/login body kept a request open for ever; now the page settles.
-    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+    await network.settled(30_000);
     expect(await headingLevels(page)).toEqual([1, 2]);
   });
 

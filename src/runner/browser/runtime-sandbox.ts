@@ -76,6 +76,9 @@ async function downloadOnPage(kind: RuntimeKind, files: readonly DownloadFile[],
   return runtime;
 }
 
+/** How long the finished download worker lives on before it is ended (see its `done`). */
+const DOWNLOAD_WORKER_GRACE_MS = 2_000;
+
 /**
  * The download in the app's own worker (runtime-download.worker.ts), so twelve megabytes of
  * Pyodide never hold the page's main thread; the bytes come back transferred, not copied. Falls
@@ -104,7 +107,11 @@ function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly 
       const report = event.data;
       if (report.type === 'progress') onProgress(report.loadedBytes, report.totalBytes);
       else if (report.type === 'done') {
-        worker.terminate();
+        // Not at once: a worker ended in the same moment as its last fetch loses that fetch's
+        // "finished" notice to DevTools, and tools that watch the page (Lighthouse, Playwright's
+        // network-idle) then count it open for ever. The worker holds nothing by now (the bytes
+        // were transferred), so a moment's grace costs nothing.
+        setTimeout(() => worker.terminate(), DOWNLOAD_WORKER_GRACE_MS);
         markDownloaded(kind, report.transfers);
         resolve({ workerSource: report.workerSource, files: report.files });
       }
