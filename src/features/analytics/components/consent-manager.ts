@@ -12,13 +12,27 @@ import { setConsentCategories } from '@/lib/analytics/track';
 
 const STYLESHEET = process.env.CODETRAIL_COOKIECONSENT_CSS ?? '';
 
-function loadStylesheet(): void {
-  if (!STYLESHEET || document.querySelector(`link[data-consent-styles]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = STYLESHEET;
-  link.dataset.consentStyles = '';
-  document.head.appendChild(link);
+/**
+ * Resolves once the banner's stylesheet is in (or failed: the banner then shows unstyled rather
+ * than never). Showing the banner before its styles would flash it unstyled, then hide it while
+ * its entrance starts.
+ */
+function loadStylesheet(): Promise<void> {
+  if (!STYLESHEET) return Promise.resolve();
+  const existing = document.querySelector<HTMLLinkElement>('link[data-consent-styles]');
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? document.createElement('link');
+  const loaded = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  if (!existing) {
+    link.rel = 'stylesheet';
+    link.href = STYLESHEET;
+    link.dataset.consentStyles = '';
+    document.head.appendChild(link);
+  }
+  return loaded;
 }
 
 let started: Promise<void> | null = null;
@@ -39,8 +53,7 @@ function report(): void {
 
 /** Starts the consent manager once per page; `autoShow` opens the banner when the visitor has not answered. */
 export function startConsentManager({ autoShow }: { autoShow: boolean }): Promise<void> {
-  loadStylesheet();
-  started ??= CookieConsent.run({
+  started ??= loadStylesheet().then(() => CookieConsent.run({
     revision: CONSENT_REVISION,
     autoShow,
     hideFromBots: false,
@@ -99,7 +112,7 @@ export function startConsentManager({ autoShow }: { autoShow: boolean }): Promis
         },
       },
     },
-  });
+  }));
   return started;
 }
 
