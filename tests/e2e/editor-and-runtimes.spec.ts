@@ -50,6 +50,14 @@ for (const viewport of [
       await page.keyboard.press('Enter');
       await page.keyboard.type('print(x');
       expect(await editorLines(page)).toEqual(['x = 1', 'if x:', '    print(x)']);
+      // Tab indents here, and the editor says the way out: Escape, then Tab leaves it.
+      const editor = page.locator('.cm-content').first();
+      await expect(editor).toHaveAccessibleDescription('Tab indents. To leave the editor, press Escape, then Tab.');
+      await page.keyboard.press('Tab');
+      await expect(editor).toBeFocused();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Tab');
+      await expect(editor).not.toBeFocused();
     });
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ANALYTICS_EVENT_NAMES, type AnalyticsEventName } from '@/domain/analytics/events';
 import { SignedInShell, useApiClient } from '@/features/auth';
 import { analyticsEndpoints } from '@/lib/api-client/analytics-endpoints';
@@ -16,15 +16,16 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle:
 export default function AnalyticsEventsView() {
   const client = useApiClient();
   const [name, setName] = useState<AnalyticsEventName | null>(null);
+  const filterId = useId();
   const list = useQuery({ queryKey: ['analytics-events', name], queryFn: () => analyticsEndpoints(client).list(name) });
   return (
     <SignedInShell>
       <Stack gap={5}>
         <PageHeading kicker="Course engineers" title="Usage events" />
         <PageLead>Events sent with analytics consent in the last 30 days. Learner ids and anonymous ids only: no names, emails or code.</PageLead>
-        <label className={styles.filter}>
-          Event
-          <select value={name ?? ''} onChange={(event) => setName(event.target.value ? (event.target.value as AnalyticsEventName) : null)}>
+        <div className={styles.filter}>
+          <label htmlFor={filterId}>Event</label>
+          <select id={filterId} value={name ?? ''} onChange={(event) => setName(event.target.value ? (event.target.value as AnalyticsEventName) : null)}>
             <option value="">All events</option>
             {ANALYTICS_EVENT_NAMES.map((event) => (
               <option key={event} value={event}>
@@ -32,7 +33,7 @@ export default function AnalyticsEventsView() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {list.isError && <LoadError message={list.error.message} onRetry={() => void list.refetch()} />}
         {list.data && (
           <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
@@ -20,6 +20,8 @@ export interface CodeEditorProps {
   reach?: MutableRefObject<EditorReach>;
 }
 
+export const LEAVE_EDITOR_HINT = 'Tab indents. To leave the editor, press Escape, then Tab.';
+
 /**
  * CodeMirror 6 with the lesson languages. Loaded lazily (next/dynamic) so it never counts against
  * a lesson page's first load. Tab indents by the language's unit; Escape then Tab leaves the editor
@@ -35,6 +37,8 @@ export default function CodeEditor({ value, language, readOnly, label, onChange,
   // What the learner sees now, for an editor created after the grammar arrives.
   const valueRef = useRef(value);
   valueRef.current = value;
+  // Tab indents in here, so keyboard users are told the way out (WCAG 2.1.2, no keyboard trap).
+  const hintId = useId();
 
   useEffect(() => {
     const parent = host.current;
@@ -60,7 +64,7 @@ export default function CodeEditor({ value, language, readOnly, label, onChange,
             EditorView.lineWrapping,
             EditorState.readOnly.of(readOnly),
             EditorView.editable.of(!readOnly),
-            EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly) }),
+            EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly), ...(readOnly ? {} : { 'aria-describedby': hintId }) }),
             EditorView.updateListener.of((update) => {
               if (update.docChanged) change.current(update.state.doc.toString());
             }),
@@ -96,7 +100,7 @@ export default function CodeEditor({ value, language, readOnly, label, onChange,
     };
     // The editor is created once per file; later value changes arrive through the effect below.
     // (`reach` is a ref object, the same for the editor's whole life.)
-  }, [language, readOnly, label, reach]);
+  }, [language, readOnly, label, reach, hintId]);
 
   useEffect(() => {
     const editor = view.current;
@@ -108,6 +112,11 @@ export default function CodeEditor({ value, language, readOnly, label, onChange,
   return (
     <div className={styles.editor}>
       <div ref={host} data-testid="code-editor" />
+      {!readOnly && (
+        <span id={hintId} hidden>
+          {LEAVE_EDITOR_HINT}
+        </span>
+      )}
       {/* The code as the editor will lay it out, while the grammar loads: nothing moves when it appears. */}
       {!mounted && <CodeLines value={value} reach={reach && { label, readOnly, state: reach, onReach: () => undefined, autoFocus: reach.current.focus }} />}
       {!readOnly && <SymbolRow view={mounted} />}
