@@ -88,10 +88,13 @@ test.describe('the onboarding chat', () => {
     await expect(prompt(page)).toContainText('What would you most like to make?');
     await expect(page.getByRole('button', { name: 'Games and interactive pages', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
+    // The skip is stored after any answer still on its way (never before it), then the page moves on.
+    const skipped = page.waitForResponse((response) => response.url().endsWith('/user/onboarding') && response.request().method() === 'PUT' && (response.request().postDataJSON() as { action?: string }).action === 'skip');
     await page.getByRole('button', { name: 'Skip the questions' }).press('Enter');
     await expect(prompt(page)).toContainText('I recommend JavaScript');
     await expect(prompt(page)).toContainText('10 minutes a day sets your daily goal to Regular: 50 XP a day');
     await expect(prompt(page)).toBeFocused();
+    expect((await skipped).status()).toBe(200);
     await page.goto('/onboarding-check');
     await page.waitForURL(/\/web\/javascript\/section\/0$/);
   });

@@ -26,29 +26,32 @@ const browserTimeZone = (): string | undefined => {
 export function useAnswerSaver() {
   const endpoints = useOnboardingEndpoints();
   const latest = useRef<OnboardingAnswers | null>(null);
-  const running = useRef(false);
+  const running = useRef<Promise<void> | null>(null);
   const [state, setState] = useState<{ saving: boolean; error: string | null }>({ saving: false, error: null });
 
-  const flush = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    setState({ saving: true, error: null });
-    try {
-      while (latest.current) {
-        const answers = latest.current;
-        latest.current = null;
-        try {
-          await endpoints.save(answers, 'in-progress');
-        } catch (error) {
-          latest.current ??= answers;
-          setState({ saving: false, error: error instanceof Error ? error.message : String(error) });
-          return;
+  const flush = useCallback((): Promise<void> => {
+    if (running.current) return running.current;
+    const run = async () => {
+      setState({ saving: true, error: null });
+      try {
+        while (latest.current) {
+          const answers = latest.current;
+          latest.current = null;
+          try {
+            await endpoints.save(answers, 'in-progress');
+          } catch (error) {
+            latest.current ??= answers;
+            setState({ saving: false, error: error instanceof Error ? error.message : String(error) });
+            return;
+          }
         }
+        setState({ saving: false, error: null });
+      } finally {
+        running.current = null;
       }
-      setState({ saving: false, error: null });
-    } finally {
-      running.current = false;
-    }
+    };
+    running.current = run();
+    return running.current;
   }, [endpoints]);
 
   const save = useCallback(
@@ -59,7 +62,13 @@ export function useAnswerSaver() {
     [flush],
   );
 
-  return { ...state, save, retry: () => void flush() };
+  /**
+   * Resolves once no answer is on its way (saved or failed). Finishing waits for it, so an older
+   * "one more answer" save can never land after the finish and undo its answers.
+   */
+  const settled = useCallback((): Promise<void> => running.current ?? Promise.resolve(), []);
+
+  return { ...state, save, settled, retry: () => void flush() };
 }
 
 /** Finish (Start) or skip: stores the answers, sets the daily goal, names the first lesson. */

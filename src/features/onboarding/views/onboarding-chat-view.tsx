@@ -71,13 +71,15 @@ export default function OnboardingChatView({ initial, tracks }: OnboardingChatPa
     const next = chatReducer(state, event);
     dispatch(event);
     if (next.answers !== state.answers && event.type !== 'skip') saver.save(next.answers);
-    if (event.type === 'skip') finish.mutate({ answers: next.answers, action: 'skip' });
+    if (event.type === 'skip') void saver.settled().then(() => finish.mutate({ answers: next.answers, action: 'skip' }));
   }
 
   function start(destination?: string) {
-    finish.mutate(
-      { answers: state.answers, action: 'finish' },
-      { onSuccess: (result) => void router.push(destination ?? result.start?.href ?? paths.library()) },
+    void saver.settled().then(() =>
+      finish.mutate(
+        { answers: state.answers, action: 'finish' },
+        { onSuccess: (result) => void router.push(destination ?? result.start?.href ?? paths.library()) },
+      ),
     );
   }
 
