@@ -33,24 +33,23 @@ export function useAnswerSaver() {
     if (running.current) return running.current;
     const run = async () => {
       setState({ saving: true, error: null });
-      try {
-        while (latest.current) {
-          const answers = latest.current;
-          latest.current = null;
-          try {
-            await endpoints.save(answers, 'in-progress');
-          } catch (error) {
-            latest.current ??= answers;
-            setState({ saving: false, error: error instanceof Error ? error.message : String(error) });
-            return;
-          }
+      while (latest.current) {
+        const answers = latest.current;
+        latest.current = null;
+        try {
+          await endpoints.save(answers, 'in-progress');
+        } catch (error) {
+          latest.current ??= answers;
+          setState({ saving: false, error: error instanceof Error ? error.message : String(error) });
+          return;
         }
-        setState({ saving: false, error: null });
-      } finally {
-        running.current = null;
       }
+      setState({ saving: false, error: null });
     };
-    running.current = run();
+    // Cleared in a later microtask, so always after this assignment (even if `run` ends at once).
+    running.current = run().finally(() => {
+      running.current = null;
+    });
     return running.current;
   }, [endpoints]);
 
