@@ -5,16 +5,18 @@
  * workers in turn). Each process has its own caches; what must agree across them lives in the
  * database (sessions, rate limits, the current publish set and its cache generation, leagues).
  *
- * Shedding: past MAX_IN_FLIGHT_REQUESTS page, data or API requests in flight in a process (100 unless set; 0 turns
- * it off), or with the event loop running far behind while busy (requests then wait unread in the
- * socket queue), a new page or API request is answered at once with 503 and Retry-After: 1 instead
- * of queueing into a timeout (src/domain/routing/load-shedding.ts; the health check and static
- * files always answer). A worker that dies is replaced; SIGTERM stops the workers, then the primary.
+ * Shedding: past MAX_IN_FLIGHT_REQUESTS page, data or API requests in flight in a process (100
+ * unless set; 0 turns it off), or with the event loop running far behind while busy (16 such
+ * requests in flight, or arrived in the last second or so: requests then wait unread in the socket
+ * queue), a new page or API request is answered at once with 503, Retry-After: 1 and
+ * X-Codetrail-Shed: 1 (the app's API client sends it again) instead of queueing into a timeout
+ * (src/domain/routing/load-shedding.ts; the health check and static files always answer). A worker
+ * that dies is replaced; SIGTERM stops the workers, then the primary.
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import next from 'next';
-import { parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
+import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
 
 const workers = Number(process.env.WEB_CONCURRENCY || 1);
 const port = Number(process.env.PORT || 3000);
@@ -33,15 +35,20 @@ function serve(): void {
       // How late the event loop runs, smoothed: a timer due every 50 ms that fires late.
       let loopLag = 0;
       let expected = Date.now() + 50;
+      // Page, data and API requests that arrived lately: with the embedded database a request is
+      // served within one turn of the loop, so the in-flight count alone never shows a busy process.
+      const arrivals = new ArrivalWindow();
       setInterval(() => {
         const now = Date.now();
         loopLag = smoothLag(loopLag, now - expected);
         expected = now + 50;
+        arrivals.tick();
       }, 50).unref();
       const server = createServer((req, res) => {
-        if (shouldShed(inFlight, maxInFlight, req.url, loopLag)) {
+        if (sheddable(req.url)) arrivals.arrived();
+        if (shouldShed(inFlight, maxInFlight, req.url, loopLag, arrivals.count)) {
           const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
-          res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
+          res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), [SHED_HEADER]: '1', 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
           res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);
           return;
         }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_IN_FLIGHT, MAX_LOOP_LAG_MS, parseMaxInFlight, sheddable, shouldShed, smoothLag } from './load-shedding';
+import { ArrivalWindow, DEFAULT_MAX_IN_FLIGHT, MAX_LOOP_LAG_MS, parseMaxInFlight, sheddable, shedRetryDelayMs, shouldShed, SHED_MAX_WAIT_MS, smoothLag } from './load-shedding';
 
 describe('load shedding', () => {
   it.each([
@@ -35,6 +35,53 @@ describe('load shedding', () => {
   ])('%i in flight with a smoothed loop lag of %i ms: shed is %s', (inFlight, lag, expected) => {
     expect(shouldShed(inFlight, 100, '/web/progress', lag)).toBe(expected);
     expect(shouldShed(inFlight, 100, '/api/health', lag)).toBe(false);
+  });
+
+  it.each([
+    // in flight, arrivals in the window, lag ms, shed
+    [0, 200, MAX_LOOP_LAG_MS + 1, true], // every request served within one turn of the loop, which runs far behind
+    [0, 16, MAX_LOOP_LAG_MS + 1, true],
+    [0, 15, MAX_LOOP_LAG_MS + 500, false], // a lone slow task with a few requests about
+    [0, 500, MAX_LOOP_LAG_MS, false], // busy but on time: serve everything
+    [2, 3, 0, false],
+  ])('%i in flight, %i arrived lately, lag %i ms: shed is %s', (inFlight, arrivals, lag, expected) => {
+    expect(shouldShed(inFlight, 100, '/web/track/python/tutorial/t/chapter/c/learn', lag, arrivals)).toBe(expected);
+    expect(shouldShed(inFlight, 100, '/_next/static/chunks/main.js', lag, arrivals)).toBe(false);
+    expect(shouldShed(inFlight, 0, '/web/progress', lag, arrivals)).toBe(false);
+  });
+
+  it('counts the arrivals of the last ticks only', () => {
+    const window = new ArrivalWindow(3);
+    window.arrived();
+    window.arrived();
+    expect(window.count).toBe(2);
+    window.tick();
+    window.arrived();
+    expect(window.count).toBe(3);
+    window.tick();
+    expect(window.count).toBe(3);
+    window.tick(); // the first tick's two arrivals leave the window
+    expect(window.count).toBe(1);
+    window.tick();
+    expect(window.count).toBe(0);
+    window.tick();
+    expect(window.count).toBe(0);
+  });
+
+  it.each([
+    // status, shed header, Retry-After, attempt, wait ms (null: do not send again)
+    [503, '1', '1', 0, 1000],
+    [503, '1', '2', 2, 2000],
+    [503, '1', '1', 3, null], // three times is enough
+    [503, '1', '3600', 0, SHED_MAX_WAIT_MS],
+    [503, '1', null, 0, 1000],
+    [503, '1', 'soon', 0, 1000],
+    [503, null, '1', 0, null], // a handler's own 503 (the database is starting) may have done work
+    [503, '0', '1', 0, null],
+    [429, '1', '1', 0, null],
+    [200, '1', '1', 0, null],
+  ])('status %i, shed %p, Retry-After %p, attempt %i: wait %p', (status, shed, retryAfter, attempt, expected) => {
+    expect(shedRetryDelayMs(status, shed, retryAfter, attempt)).toBe(expected);
   });
 
   it('smooths the lag: one late tick moves it a fifth of the way', () => {

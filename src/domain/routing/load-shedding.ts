@@ -7,12 +7,36 @@
 export const DEFAULT_MAX_IN_FLIGHT = 100;
 export const SHED_RETRY_AFTER_SECONDS = 1;
 /**
+ * Marks a 503 as shed: the request never reached a handler, so nothing was read or written and
+ * sending it again is safe whatever its method. The app's API client waits and sends it again.
+ */
+export const SHED_HEADER = 'X-Codetrail-Shed';
+/** How often the API client sends a shed request again, and the longest it waits each time. */
+export const SHED_RETRIES = 3;
+export const SHED_MAX_WAIT_MS = 5_000;
+
+/**
+ * How long to wait before sending a shed request again (its Retry-After, in seconds, capped), or
+ * null when the answer was not shed or the retries are spent.
+ */
+export function shedRetryDelayMs(status: number, shedHeader: string | null, retryAfter: string | null, attempt: number): number | null {
+  if (status !== 503 || shedHeader !== '1' || attempt >= SHED_RETRIES) return null;
+  const seconds = retryAfter === null || retryAfter.trim() === '' ? Number.NaN : Number(retryAfter);
+  const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : SHED_RETRY_AFTER_SECONDS * 1000;
+  return Math.min(wait, SHED_MAX_WAIT_MS);
+}
+/**
  * A process whose event loop runs this late (smoothed) is behind: requests wait unread in the
  * socket queue, where no in-flight count sees them. It sheds too, once it is really busy (a short
- * spike, such as loading a page's code the first time, is smoothed away and needs company).
+ * spike, such as loading a page's code the first time, is smoothed away and needs company): at
+ * least this many requests in flight, or arrived in the last second or so. The arrivals matter
+ * where a request is served within one turn of the loop (the embedded database answers on the
+ * request's own thread): then hardly any is ever in flight, however far behind the loop runs.
  */
 export const MAX_LOOP_LAG_MS = 300;
 export const MIN_IN_FLIGHT_FOR_LAG = 16;
+/** How many lag ticks (50 ms each when on time) the arrival count spans. */
+export const ARRIVAL_WINDOW_TICKS = 20;
 
 const NEVER_SHED = [/^\/api\/health(?:[/?]|$)/, /^\/_next\/static\//, /^\/vendor\//, /^\/favicon/];
 
@@ -21,9 +45,39 @@ export function sheddable(url: string | undefined): boolean {
   return !NEVER_SHED.some((pattern) => pattern.test(path));
 }
 
-export function shouldShed(inFlight: number, maxInFlight: number, url: string | undefined, loopLagMs = 0): boolean {
+export function shouldShed(inFlight: number, maxInFlight: number, url: string | undefined, loopLagMs = 0, recentArrivals = 0): boolean {
   if (maxInFlight <= 0 || !sheddable(url)) return false;
-  return inFlight >= maxInFlight || (loopLagMs > MAX_LOOP_LAG_MS && inFlight >= Math.min(MIN_IN_FLIGHT_FOR_LAG, maxInFlight));
+  const company = Math.min(MIN_IN_FLIGHT_FOR_LAG, maxInFlight);
+  return inFlight >= maxInFlight || (loopLagMs > MAX_LOOP_LAG_MS && (inFlight >= company || recentArrivals >= company));
+}
+
+/**
+ * Page, data and API requests that arrived (shed or served) over the last ARRIVAL_WINDOW_TICKS
+ * ticks of the lag timer: `arrived()` per request, `tick()` with each timer firing.
+ */
+export class ArrivalWindow {
+  private readonly slots: number[];
+  private current = 0;
+  private total = 0;
+
+  constructor(ticks = ARRIVAL_WINDOW_TICKS) {
+    this.slots = new Array<number>(Math.max(1, ticks)).fill(0);
+  }
+
+  arrived(): void {
+    this.slots[this.current] = (this.slots[this.current] ?? 0) + 1;
+    this.total += 1;
+  }
+
+  tick(): void {
+    this.current = (this.current + 1) % this.slots.length;
+    this.total -= this.slots[this.current] ?? 0;
+    this.slots[this.current] = 0;
+  }
+
+  get count(): number {
+    return this.total;
+  }
 }
 
 /** The smoothed event-loop lag after one more sample (an exponential moving average, weight 0.2). */

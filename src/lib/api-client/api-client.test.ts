@@ -54,6 +54,33 @@ describe('api client', () => {
     expect((error as ApiError).message).toBe('Could not fetch saved files for lesson: Not Found (404). No such lesson');
   });
 
+  it('sends a shed request again after the server\'s Retry-After, up to three times; a handler\'s own 503 is not sent again', async () => {
+    const shed = () => new Response('{"message":"Codetrail is very busy right now. Try again in a moment."}', { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '1', 'X-Codetrail-Shed': '1' } });
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    const fetch = jest
+      .fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response('{"saved":true}', { status: 200 }))
+      .mockImplementationOnce(async () => shed())
+      .mockImplementationOnce(async () => shed());
+    const client = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch, wait });
+    await expect(client.request({ method: 'PUT', path: '/files', body: { code: 'print(1)' }, errorKey: 'postSavedFiles' })).resolves.toEqual({ saved: true });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch.mock.calls.map(([, init]) => init?.body)).toEqual(['{"code":"print(1)"}', '{"code":"print(1)"}', '{"code":"print(1)"}']);
+    expect(waits).toEqual([1000, 1000]);
+
+    const alwaysShed = jest.fn(async () => shed());
+    const busy = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch: alwaysShed, wait, onUnexpectedFailure: () => undefined });
+    await expect(busy.request({ path: '/x', errorKey: 'fetchProfile' })).rejects.toMatchObject({ status: 503 });
+    expect(alwaysShed).toHaveBeenCalledTimes(4);
+
+    const starting = jest.fn(async () => new Response('{"message":"The database is starting."}', { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '1' } }));
+    const handler503 = createApiClient({ baseUrl: '/api/v1', getToken: async () => 'tok', fetch: starting, wait, onUnexpectedFailure: () => undefined });
+    await expect(handler503.request({ path: '/x', errorKey: 'fetchProfile' })).rejects.toMatchObject({ status: 503, serverMessage: 'The database is starting.' });
+    expect(starting).toHaveBeenCalledTimes(1);
+  });
+
   it('turns a network failure into a catalogue error', async () => {
     const fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');

@@ -1,3 +1,4 @@
+import { shedRetryDelayMs, SHED_HEADER } from '@/domain/routing/load-shedding';
 import { reportError } from '@/lib/monitoring/report-error';
 import { ApiError, readServerMessage, type ApiErrorKey } from './api-error';
 
@@ -31,7 +32,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Told of failures nobody expects (5xx, no answer); reportApiFailure by default. */
   onUnexpectedFailure?: (error: ApiError, call: { method: string; path: string }) => void;
+  /** How a shed request waits before it is sent again (tests pass a clock of their own). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A 4xx is an answer (not found, invalid, paywall) that the page explains; a 5xx or no answer at
@@ -68,14 +73,22 @@ export function createApiClient(options: ApiClientOptions) {
       return error;
     };
     let response: Response;
-    try {
-      response = await doFetch(buildApiUrl(options.baseUrl, call.path, call.preview ?? false, call.query), {
-        method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      });
-    } catch {
-      throw unexpected(new ApiError(call.errorKey, 0, 'Network error', 'Check your connection and try again.'));
+    // A busy server sheds a request before any handler reads it (load-shedding.ts): it is sent
+    // again after the server's Retry-After, so a learner's save survives a moment of overload.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        response = await doFetch(buildApiUrl(options.baseUrl, call.path, call.preview ?? false, call.query), {
+          method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        });
+      } catch {
+        throw unexpected(new ApiError(call.errorKey, 0, 'Network error', 'Check your connection and try again.'));
+      }
+      const delay = shedRetryDelayMs(response.status, response.headers.get(SHED_HEADER), response.headers.get('Retry-After'), attempt);
+      if (delay === null) break;
+      await response.body?.cancel().catch(() => undefined);
+      await (options.wait ?? waitFor)(delay);
     }
     if (!response.ok) {
       const error = new ApiError(call.errorKey, response.status, response.statusText, await readServerMessage(response));

@@ -38,7 +38,8 @@ export const fakeRouter = () => ({ useRouter: () => ({ asPath: '/web/pro', pathn
 /** A JSON answer: the part of Response the API client reads (jsdom has no Response of its own). */
 export function json(body: unknown, status = 200, statusText = 'OK'): Response {
   const text = JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText, json: async () => JSON.parse(text), text: async () => text } as unknown as Response;
+  // jsdom has no Response: the fields the API client reads, with no headers set.
+  return { ok: status >= 200 && status < 300, status, statusText, headers: { get: () => null }, json: async () => JSON.parse(text), text: async () => text } as unknown as Response;
 }
 
 /** Answers each "METHOD /path" from a table; anything else is a 404 the test will notice. */
