@@ -167,6 +167,36 @@ describe('progress API', () => {
     expect(now.calendar.filter((entry) => entry.status === 'counted').map((entry) => entry.day)).toEqual(['2026-11-23']);
   });
 
+  it("the calendar and today's XP are read for the learner's own days, at both ends of the world's time zones", async () => {
+    type Calendar = { today: string; xpToday: number; calendar: { day: string; xp: number }[] };
+    const learnerIn = async (timeZone: string) => {
+      const learner = (await emulatorUser()).idToken;
+      return {
+        complete: (index: number) => call(completeLessonRoutes(services), learner, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone } }),
+        summary: async () => (await call(progressRoutes(services), learner)).body as Calendar,
+      };
+    };
+    // UTC+14: already tomorrow there. (Weeks before the other tests': the league test counts its
+    // week's members and rolls weeks over in order.)
+    const east = await learnerIn('Pacific/Kiritimati');
+    clock = new Date('2026-10-08T11:00:00Z');
+    expect((await east.complete(0)).body).toMatchObject({ countedOn: '2026-10-09' });
+    const eastNow = await east.summary();
+    expect(eastNow).toMatchObject({ today: '2026-10-09' });
+    expect(eastNow.xpToday).toBeGreaterThan(0);
+    expect(eastNow.calendar.at(-1)).toMatchObject({ day: '2026-10-09', xp: eastNow.xpToday });
+    // UTC-11: still yesterday there, so the calendar's first day is 35 days before UTC's today.
+    const west = await learnerIn('Pacific/Pago_Pago');
+    clock = new Date('2026-09-04T20:00:00Z');
+    expect((await west.complete(0)).body).toMatchObject({ countedOn: '2026-09-04' });
+    clock = new Date('2026-10-09T05:00:00Z');
+    const westNow = await west.summary();
+    expect(westNow).toMatchObject({ today: '2026-10-08', xpToday: 0 });
+    expect(westNow.calendar).toHaveLength(35);
+    expect(westNow.calendar[0]?.day).toBe('2026-09-04');
+    expect(westNow.calendar[0]?.xp).toBeGreaterThan(0);
+  });
+
   it('finishing a guided project awards project XP once', async () => {
     clock = new Date('2026-11-12T18:00:00Z');
     expect((await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-a'), body: { mode: 'learn', attempts: 3, usedHints: true } })).body).toMatchObject({ projectCompleted: false, xpAwarded: 10 });

@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { StreakDay, StreakDayStatus } from '@/domain/progress/streak';
 import type { Database } from '@/server/db/client';
 import { goalDays, learnerProgress, leagueGroups, leagueMembers, leagueWeeks, streakDays, users, xpEvents } from '@/server/db/schema';
 
 export type ProgressRow = typeof learnerProgress.$inferSelect;
+
+export interface SummaryReads {
+  progress: ProgressRow | null;
+  days: StreakDay[];
+  xpByDay: Map<string, number>;
+  goalDays: Set<string>;
+  weekXp: number | null;
+}
 
 /** Habit-loop state: the only code that reads or writes XP, streak days, goals and leagues. */
 export function createProgressRepository(db: Database) {
@@ -14,6 +22,42 @@ export function createProgressRepository(db: Database) {
       const [row] = await db.select().from(learnerProgress).where(eq(learnerProgress.userId, userId)).for('update');
       if (!row) throw new Error('learner_progress row missing after insert');
       return row;
+    },
+
+    /**
+     * Everything GET /progress reads, in one statement (it is read on every page with the header):
+     * the learner's row, every streak day, XP per local day and the goal days from `fromDay` to
+     * `toDay`, and the league XP of the week starting `weekStart` (null: not in a league).
+     */
+    async summaryReads(userId: string, fromDay: string, toDay: string, weekStart: string): Promise<SummaryReads> {
+      const result = await db.execute(
+        sql`select
+              (select json_build_object(
+                  'userId', p.user_id, 'timeZone', p.time_zone, 'previousTimeZone', p.previous_time_zone,
+                  'dailyGoal', p.daily_goal, 'totalXp', p.total_xp, 'freezesHeld', p.freezes_held,
+                  'goalDaysTowardFreeze', p.goal_days_toward_freeze, 'streakCelebratedOn', p.streak_celebrated_on,
+                  'goalCelebratedOn', p.goal_celebrated_on, 'leagueTier', p.league_tier, 'updatedAt', p.updated_at)::text
+                from ${learnerProgress} p where p.user_id = ${userId}) as progress,
+              (select coalesce(json_agg(json_build_object('day', s.day, 'status', s.status, 'reason', s.reason) order by s.day), '[]')::text
+                from ${streakDays} s where s.user_id = ${userId}) as days,
+              (select coalesce(json_agg(json_build_array(x.local_day, x.xp)), '[]')::text
+                from (select e.local_day, sum(e.xp)::int as xp from ${xpEvents} e
+                      where e.user_id = ${userId} and e.local_day >= ${fromDay} and e.local_day <= ${toDay}
+                      group by e.local_day) x) as xp,
+              (select coalesce(json_agg(g.day), '[]')::text
+                from ${goalDays} g where g.user_id = ${userId} and g.day >= ${fromDay} and g.day <= ${toDay}) as goals,
+              (select m.xp from ${leagueMembers} m where m.user_id = ${userId} and m.week_start = ${weekStart}) as week_xp`,
+      );
+      const [row] = rowsOf(result) as { progress: string | null; days: string; xp: string; goals: string; week_xp: number | string | null }[];
+      if (!row) throw new Error('the progress summary read returned no row');
+      const progress = row.progress === null ? null : (JSON.parse(row.progress) as Omit<ProgressRow, 'updatedAt'> & { updatedAt: string });
+      return {
+        progress: progress && { ...progress, updatedAt: new Date(progress.updatedAt) },
+        days: (JSON.parse(row.days) as { day: string; status: string; reason: string }[]).map((day) => ({ day: day.day, status: day.status as StreakDayStatus, reason: day.reason })),
+        xpByDay: new Map((JSON.parse(row.xp) as [string, number][]).map(([day, xp]) => [day, Number(xp)])),
+        goalDays: new Set(JSON.parse(row.goals) as string[]),
+        weekXp: row.week_xp === null ? null : Number(row.week_xp),
+      };
     },
 
     async readProgress(userId: string): Promise<ProgressRow | null> {
@@ -40,15 +84,6 @@ export function createProgressRepository(db: Database) {
         .from(xpEvents)
         .where(and(eq(xpEvents.userId, userId), eq(xpEvents.localDay, day)));
       return Number(row?.xp ?? 0);
-    },
-
-    async xpByDay(userId: string, fromDay: string, toDay: string): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ day: xpEvents.localDay, xp: sql<number>`sum(${xpEvents.xp})::int` })
-        .from(xpEvents)
-        .where(and(eq(xpEvents.userId, userId), gte(xpEvents.localDay, fromDay), lte(xpEvents.localDay, toDay)))
-        .groupBy(xpEvents.localDay);
-      return new Map(rows.map((row) => [row.day, Number(row.xp)]));
     },
 
     async streakDays(userId: string): Promise<StreakDay[]> {
@@ -94,14 +129,6 @@ export function createProgressRepository(db: Database) {
         .from(xpEvents)
         .where(and(eq(xpEvents.userId, userId), gt(xpEvents.xp, 0)));
       return { goalDays: Number(goals?.count ?? 0), learnedDays: Number(learned?.count ?? 0) };
-    },
-
-    async goalDaysBetween(userId: string, fromDay: string, toDay: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ day: goalDays.day })
-        .from(goalDays)
-        .where(and(eq(goalDays.userId, userId), gte(goalDays.day, fromDay), lte(goalDays.day, toDay)));
-      return new Set(rows.map((row) => row.day));
     },
 
     // ---- leagues ----

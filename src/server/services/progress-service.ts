@@ -237,8 +237,12 @@ export function createProgressService(db: Database, content: ContentService) {
    */
   async function summary(userId: string, now: Date) {
     const repo = createProgressRepository(db);
-    let progress = (await repo.readProgress(userId)) ?? defaultProgress(userId);
-    let days = await repo.streakDays(userId);
+    // One statement. The calendar ends on the learner's today, which their row's zone decides, so
+    // the XP and goal days are read for a span that holds it in any zone (UTC's today ±1 day).
+    const utcToday = localDayOf(now, 'UTC');
+    const reads = await repo.summaryReads(userId, addDays(utcToday, -CALENDAR_DAYS), addDays(utcToday, 1), weekStartUtc(now));
+    let progress = reads.progress ?? defaultProgress(userId);
+    let days = reads.days;
     if (settleMissedDays(days, settlementToday(now, progress.timeZone, progress.previousTimeZone), progress.freezesHeld).kind === 'freeze') {
       progress = await db.transaction(async (tx) => {
         const txRepo = createProgressRepository(tx as unknown as Database);
@@ -248,11 +252,8 @@ export function createProgressService(db: Database, content: ContentService) {
     }
     const today = todayFor(progress, now);
     const from = addDays(today, -(CALENDAR_DAYS - 1));
-    const [xpByDay, goalDaysSet, membership] = await Promise.all([
-      repo.xpByDay(userId, from, today),
-      repo.goalDaysBetween(userId, from, today),
-      repo.membership(userId, weekStartUtc(now)),
-    ]);
+    const { xpByDay, goalDays: goalDaysSet } = reads;
+    const membership = reads.weekXp === null ? null : { xp: reads.weekXp };
     const goalXp = dailyGoalXp(progress.dailyGoal as DailyGoalLevel);
     const xpToday = xpByDay.get(today) ?? 0;
     const stats = streakStats(days, today);
