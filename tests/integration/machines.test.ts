@@ -9,7 +9,7 @@ import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { checkInstanceSecret, instanceActivityRoutes, instanceExchangeRoutes } from '@/server/api/internal/instance-routes';
 import { instanceLoginTokenRoutes, machineRoutes, machineStartRoutes, machineStopRoutes, machinesRoutes } from '@/server/api/v1/machine-routes';
 import type { DatabaseHandle } from '@/server/db/client';
-import { machines } from '@/server/db/schema';
+import { machineLoginTokens, machines } from '@/server/db/schema';
 import { runRoutes, type ApiRequest, type ApiResponse, type Routes } from '@/server/http/endpoint';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
 import type { AgentEndpoint, InstanceMachineGrant, Provisioner } from '@/server/machines/machine-contracts';
@@ -186,6 +186,17 @@ describe(`machines on ${DATABASE}`, () => {
     clock = new Date(clock.getTime() + 61_000);
     const expired = await internal(instanceExchangeRoutes(services), { token: late });
     expect([expired.status, message(expired)]).toEqual([401, expect.stringContaining('expired')]);
+
+    // Old tokens are cleared as new ones are made, a day after they expired by the service's own
+    // clock (the test's clock is a fixed day: the database's now() once deleted live tokens).
+    const tokenRows = async () => (await handle.db.select({ id: machineLoginTokens.id }).from(machineLoginTokens).where(eq(machineLoginTokens.machineId, machine.id))).length;
+    const before = await tokenRows();
+    expect(before).toBe(2);
+    const then = clock;
+    clock = new Date(clock.getTime() + 25 * 60 * 60_000);
+    await tokenFor(ada, machine.id);
+    expect(await tokenRows()).toBe(1);
+    clock = then;
 
     // A token names one learner and one machine: changing either breaks its signature.
     const [payload, signature] = (await tokenFor(ada, machine.id)).split('.');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { nextMachineState, type MachineEvent, type MachineState } from '@/domain/machines/machine-rules';
 import type { Database } from '@/server/db/client';
 import { machineLoginTokens, machines } from '@/server/db/schema';
@@ -100,10 +100,12 @@ export function createMachineRepository(db: Database) {
       return db.select().from(machines).where(inArray(machines.state, ['starting', 'running', 'stopping']));
     },
 
-    async insertLoginToken(token: { id: string; userId: string; machineId: string; expiresAt: Date }): Promise<void> {
+    async insertLoginToken(token: { id: string; userId: string; machineId: string; expiresAt: Date }, now: Date): Promise<void> {
       await db.insert(machineLoginTokens).values(token);
-      // Spent and expired tokens are useless: keep the table small as it goes.
-      await db.delete(machineLoginTokens).where(lte(machineLoginTokens.expiresAt, sql`now() - interval '1 day'`));
+      // Spent and expired tokens are useless: keep the table small as it goes. By the service's
+      // clock, as every other time of a token (the database's own now() deleted a token that the
+      // service's clock still held valid whenever the two disagreed by a day).
+      await db.delete(machineLoginTokens).where(lte(machineLoginTokens.expiresAt, new Date(now.getTime() - 24 * 60 * 60_000)));
     },
 
     /** Marks a token used, once: false when it is unknown, already used, or names someone else's machine. */

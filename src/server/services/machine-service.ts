@@ -226,7 +226,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
       if (!key) throw new Error('No key signs login tokens');
       const now = options.now();
       const { token, claims } = signLoginToken(key, { uid: userId, mid: id }, now);
-      await repo.insertLoginToken({ id: claims.jti, userId, machineId: id, expiresAt: new Date(claims.exp * 1000) });
+      await repo.insertLoginToken({ id: claims.jti, userId, machineId: id, expiresAt: new Date(claims.exp * 1000) }, now);
       return { token, expiresIn: LOGIN_TOKEN_SECONDS };
     },
 
