@@ -16,8 +16,9 @@ async function config(): Promise<Config> {
     displayName: 'unit',
     testEnvironment: 'node',
     moduleNameMapper,
-    // deploy/: checks of the container image and Kubernetes manifests against the app's configuration.
-    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
+    // deploy/: checks of the container image and Kubernetes manifests against the app's configuration;
+    // scripts/: the build and start steps' own rules.
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
   })();
   const unitDom = await createJestConfig({
     displayName: 'unit',

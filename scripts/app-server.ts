@@ -14,7 +14,9 @@
  * that dies is replaced; SIGTERM stops the workers, then the primary.
  */
 import cluster from 'node:cluster';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
 
@@ -25,7 +27,19 @@ const maxInFlight = parseMaxInFlight(process.env.MAX_IN_FLIGHT_REQUESTS);
 
 const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${SHED_RETRY_AFTER_SECONDS + 1}"><title>Codetrail is busy</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Codetrail is very busy right now</h1><p>Your work is safe. This page tries again in a moment.</p></body></html>`;
 
+/**
+ * In the web image (a standalone build, deploy/web) there is no next.config.js: the build's own
+ * copy of the configuration is handed to Next the way Next's standalone server.js hands it.
+ */
+function applyStandaloneConfig(dir: string): void {
+  if (process.env.__NEXT_PRIVATE_STANDALONE_CONFIG || existsSync(path.join(dir, 'next.config.js'))) return;
+  const manifest = path.join(dir, process.env.NEXT_DIST_DIR || '.next', 'required-server-files.json');
+  if (!existsSync(manifest)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify((JSON.parse(readFileSync(manifest, 'utf8')) as { config: unknown }).config);
+}
+
 function serve(): void {
+  applyStandaloneConfig(process.cwd());
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   app
     .prepare()

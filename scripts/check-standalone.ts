@@ -2,7 +2,7 @@
  * `npm run check:standalone`: the web image's server and commands, run here without Docker. Lays out
  * the standalone build exactly as deploy/web/Dockerfile does (deploy/web/assemble.sh), then, against a
  * throw-away PostgreSQL cluster and the Auth emulator: the migration Job's two commands, then
- * `node server.js`, checked over HTTP (health, the landing page and its static files, a runtime file
+ * `node app-server.js` (Next behind load shedding), checked over HTTP (health, the landing page and its static files, a runtime file
  * from public/vendor, a lesson page for a learner signed in through /api/login). Then the server again
  * with the pod's environment from deploy/web (APP_ENV=production, the example ConfigMap and the Secret
  * template, a throw-away service account key): health, the landing page, the login redirect.
@@ -70,11 +70,11 @@ function assemble(): string {
   return appDir;
 }
 
-/** Starts `node server.js` as the pod does and waits until /api/health answers 200. */
+/** Starts `node app-server.js` as the pod does and waits until /api/health answers 200. */
 async function startServer(appDir: string, env: NodeJS.ProcessEnv, what: string): Promise<ChildProcess> {
-  step(`node server.js (${what}) …`);
+  step(`node app-server.js (${what}) …`);
   let running = true;
-  const [command, args] = asAppUser(['node', 'server.js']);
+  const [command, args] = asAppUser(['node', 'app-server.js']);
   const server = group.spawn('standalone server', command, args, {
     cwd: appDir,
     env,
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       PORT: String(PORT),
-      HOSTNAME: '127.0.0.1',
+      HOST: '127.0.0.1',
       DATABASE_URL: cluster.url,
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
     // ConfigMap and the Secret template), with this cluster's URL and a throw-away service account key
     // in place of the placeholders: APP_ENV=production must accept it, and the server serve with it.
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const podEnv: NodeJS.ProcessEnv = { ...examplePodEnvironment(), NODE_ENV: 'production', PATH: process.env.PATH, HOSTNAME: '127.0.0.1', DATABASE_URL: cluster.url, FIREBASE_PRIVATE_KEY: privateKey };
+    const podEnv: NodeJS.ProcessEnv = { ...examplePodEnvironment(), NODE_ENV: 'production', PATH: process.env.PATH, HOST: '127.0.0.1', DATABASE_URL: cluster.url, FIREBASE_PRIVATE_KEY: privateKey };
     runCommand(appDir, podEnv, ['commands/migrate.js']);
     server = await startServer(appDir, podEnv, 'the pod environment of deploy/web, APP_ENV=production');
     await expectOk(`${BASE}/`, {});
@@ -167,6 +167,19 @@ async function main(): Promise<void> {
     const location = signedOut.headers.get('location') ?? '';
     if (signedOut.status !== 307 || !location.startsWith('/web/login')) throw new Error(`A signed-out lesson page answered ${signedOut.status} ${location}, not a redirect to /web/login.`);
     step(`GET /: 200; GET ${LESSON} (signed out): 307 → ${location}`);
+    await group.stop(server);
+
+    // Load shedding in the image: with room for 2 requests in flight, a burst of 30 page requests
+    // gets quick 503s marked as shed, while the health check still answers.
+    server = await startServer(appDir, { ...podEnv, MAX_IN_FLIGHT_REQUESTS: '2' }, 'the pod environment with MAX_IN_FLIGHT_REQUESTS=2');
+    const burst = await Promise.all([...Array.from({ length: 30 }, () => fetch(`${BASE}/`)), fetch(`${BASE}/api/health`)]);
+    const health = burst.pop();
+    const shed = burst.filter((response) => response.status === 503 && response.headers.get('x-codetrail-shed') === '1' && response.headers.get('retry-after') === '1');
+    const served = burst.filter((response) => response.status === 200);
+    await Promise.all(burst.map((response) => response.arrayBuffer()));
+    if (health?.status !== 200) throw new Error(`/api/health answered ${health?.status} during the burst.`);
+    if (shed.length === 0 || served.length === 0 || shed.length + served.length !== burst.length) throw new Error(`A burst of 30 requests with room for 2: ${served.length} served, ${shed.length} shed, ${burst.length - served.length - shed.length} other.`);
+    step(`A burst of 30 page requests with MAX_IN_FLIGHT_REQUESTS=2: ${served.length} served, ${shed.length} quick 503s (shed); /api/health 200`);
 
     if (existsSync(path.join(appDir, '.data'))) throw new Error('The server wrote an embedded database although DATABASE_URL was set.');
     step('Everything answered as it should.');

@@ -16,6 +16,7 @@ import { describePublish, publishContent } from './lib/publish';
 import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulator';
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
 import { ProcessGroup, waitForHttp } from './lib/processes';
+import { APP_SERVER_BUNDLE, finishBuild } from './lib/finish-build';
 import { previewTemplateFrom } from '../src/domain/build/preview-origin';
 import { createLocalProvisioner } from '../src/server/machines/local-driver';
 
@@ -132,14 +133,19 @@ async function main(): Promise<void> {
     await database.close();
   }
 
-  if (!dev) await buildIfNeeded();
+  if (!dev) {
+    await buildIfNeeded();
+    // Quick and idempotent: the manifests Next asks for on each request, and the app server as JavaScript.
+    finishBuild(distDir);
+  }
 
   let running = true;
   const nextArgs = ['dev', '--port', String(port), '--hostname', host];
   // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
   const profileDir = process.env.NEXT_CPU_PROFILE_DIR;
-  // Production: scripts/app-server.ts (Next's handler with load shedding; WEB_CONCURRENCY processes).
-  const appServer = ['--import', 'tsx', path.join('scripts', 'app-server.ts')];
+  // Production: scripts/app-server.ts (Next's handler with load shedding; WEB_CONCURRENCY processes),
+  // bundled to plain JavaScript by finishBuild: no tsx resolver in the request path.
+  const appServer = [path.join(distDir, APP_SERVER_BUNDLE)];
   const [nextCommand, nextCommandArgs] = dev
     ? [nextBin, nextArgs]
     : [process.execPath, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...appServer] : appServer];

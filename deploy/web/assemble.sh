@@ -27,6 +27,18 @@ mkdir -p "$out/src/server/db"
 rm -rf "$out/src/server/db/migrations" "$out/content"
 cp -R src/server/db/migrations "$out/src/server/db/migrations"
 cp -R content "$out/content"
+# The server the pod runs: scripts/app-server.ts (Next's handler with load shedding), as plain
+# JavaScript like the commands below; it loads Next from the traced node_modules and hands it the
+# build's configuration as Next's own server.js does. `npm run build` wrote the two manifests Next
+# asks for on every request into the standalone copy (scripts/lib/finish-build.ts).
+for manifest in .next/dynamic-css-manifest .next/server/subresource-integrity-manifest.json; do
+  if [ ! -f "$out/$manifest" ]; then
+    echo "The standalone build has no $manifest: build with npm run build (it finishes the build), not next build." >&2
+    exit 1
+  fi
+done
+node_modules/.bin/esbuild scripts/app-server.ts --bundle --platform=node --target=node20 --format=cjs \
+  --external:next --outfile="$out/app-server.js" --log-level=warning
 # The one-shot commands the migration Job runs, as plain JavaScript (no tsx or TypeScript in the
 # image). pg and PGlite stay outside the bundle: the server's traced copies serve both.
 node_modules/.bin/esbuild scripts/migrate.ts scripts/content-publish.ts --bundle --platform=node --target=node20 \
@@ -41,4 +53,4 @@ done
 mkdir -p "$out/node_modules/@mdn"
 rm -rf "$out/node_modules/@mdn/browser-compat-data"
 cp -R node_modules/@mdn/browser-compat-data "$out/node_modules/@mdn/browser-compat-data"
-echo "Assembled the web app in $out (node server.js; node commands/migrate.js; node commands/content-publish.js)."
+echo "Assembled the web app in $out (node app-server.js; node commands/migrate.js; node commands/content-publish.js)."

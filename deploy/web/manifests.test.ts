@@ -31,7 +31,6 @@ const documented = new Set([...readFileSync(path.join(ROOT, '.env.example'), 'ut
 const NOT_APP_CONFIGURATION: Record<string, string> = {
   NODE_ENV: 'production in the image, as for every production Node server',
   NEXT_TELEMETRY_DISABLED: "Next's own switch: no usage reports from our servers",
-  HOSTNAME: "the address Next's standalone server listens on (0.0.0.0 in a pod)",
 };
 
 /** .env.example's secrets: keys, tokens, passwords and database URLs that are not the browser's. */
@@ -97,8 +96,8 @@ describe('deploy/web manifests', () => {
     const emptyDirs = new Set((pod.volumes as { name: string; emptyDir?: object }[]).filter((volume) => volume.emptyDir).map((volume) => volume.name));
     const writable = (webContainer.volumeMounts as { name: string; mountPath: string }[]).filter((mount) => emptyDirs.has(mount.name)).map((mount) => mount.mountPath);
     expect(writable.sort()).toEqual(['/app/.next/cache', '/tmp']);
-    // The pod's HOSTNAME is its name; the server must listen on every address for probes and the Service.
-    expect(webContainer.env).toEqual(expect.arrayContaining([{ name: 'HOSTNAME', value: '0.0.0.0' }]));
+    // The server listens on 127.0.0.1 unless told; in a pod it must listen on every address for probes and the Service.
+    expect(webContainer.env).toEqual(expect.arrayContaining([{ name: 'HOST', value: '0.0.0.0' }]));
   });
 
   it('scale the Deployment on CPU between 2 and 10 pods', () => {
