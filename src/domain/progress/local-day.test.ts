@@ -26,6 +26,26 @@ describe('day arithmetic', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
+  it.each([
+    ['the century rule (1900 is not a leap year)', '1900-02-28', 1, '1900-03-01'],
+    ['the 400-year rule (2000 is)', '2000-02-28', 1, '2000-02-29'],
+    ['2100 is not', '2100-02-28', 1, '2100-03-01'],
+    ['back over a year', '2027-01-01', -1, '2026-12-31'],
+    ['zero days', '2026-11-25', 0, '2026-11-25'],
+    ['a long way back', '2026-11-25', -20_000, '1972-02-22'],
+    ['before 1970', '1969-12-31', 1, '1970-01-01'],
+  ])('%s', (_case, day, count, expected) => {
+    expect(addDays(day, count)).toBe(expected);
+  });
+  it('agrees with the Date calendar on every day from 1890 to 2210', () => {
+    const start = Date.UTC(1890, 0, 1);
+    for (let index = 0; index < 117_000; index += 1) {
+      const day = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+      const expected = new Date(start + (index + 37) * 86_400_000).toISOString().slice(0, 10);
+      if (addDays(day, 37) !== expected) throw new Error(`${day} + 37 gave ${addDays(day, 37)}, not ${expected}`);
+      if (addDays(expected, -37) !== day) throw new Error(`${expected} - 37 gave ${addDays(expected, -37)}, not ${day}`);
+    }
+  });
   it('counts days and lists the days between', () => {
     expect(daysBetween('2026-11-20', '2026-11-23')).toBe(3);
     expect(daysBetween('2026-11-23', '2026-11-20')).toBe(-3);

@@ -36,8 +36,24 @@ function dayToUtcMs(day: LocalDay): number {
   return Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
 }
 
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * The day `count` days after `day` (before, when negative). Plain arithmetic on the proleptic
+ * Gregorian calendar (Howard Hinnant's civil-from-days): the progress summary calls this for every
+ * day of its calendar on each request, and a Date per day showed in profiles (issue 18).
+ */
 export function addDays(day: LocalDay, count: number): LocalDay {
-  return new Date(dayToUtcMs(day) + count * DAY_MS).toISOString().slice(0, 10);
+  const z = Math.round(dayToUtcMs(day) / DAY_MS) + count + 719468;
+  const era = Math.floor(z / 146097);
+  const dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(date)}`;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

@@ -3,6 +3,7 @@ import type { Track } from '@/domain/content/model';
 import type { CodingEvent } from '@/domain/events/events';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
+import { preparedOnce } from '@/server/db/prepared';
 import { appCounters, publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
 
 /** The counter a preview clear cache bumps; every process drops its cached content when it moves. */
@@ -29,20 +30,24 @@ export interface PublishResult {
 export function createContentRepository(db: Database) {
   /** A publish set's track list never changes once written: read once per set and process (issue 18). */
   const tracksBySet = new Map<number, PublishSetRecord['tracks']>();
+  // Not the glossary or the events: this is read on every request, they only by their pages (glossaryOf, eventsOf).
+  const latestSet = preparedOnce(() =>
+    db
+      .select({
+        version: publishSets.version,
+        contentHash: publishSets.contentHash,
+        cacheGeneration: sql<number>`coalesce((select ${appCounters.value} from ${appCounters} where ${appCounters.name} = ${CONTENT_CACHE_COUNTER}), 0)`.mapWith(Number),
+      })
+      .from(publishSets)
+      .orderBy(desc(publishSets.version))
+      .limit(1)
+      .prepare('codetrail_latest_publish_set'),
+  );
 
   return {
     /** The current publish set: one small query per call (another process may have published). */
     async latestPublishSet(): Promise<PublishSetRecord | null> {
-      // Not the glossary or the events: this is read on every request, they only by their pages (glossaryOf, eventsOf).
-      const [set] = await db
-        .select({
-          version: publishSets.version,
-          contentHash: publishSets.contentHash,
-          cacheGeneration: sql<number>`coalesce((select ${appCounters.value} from ${appCounters} where ${appCounters.name} = ${CONTENT_CACHE_COUNTER}), 0)`.mapWith(Number),
-        })
-        .from(publishSets)
-        .orderBy(desc(publishSets.version))
-        .limit(1);
+      const [set] = await latestSet().execute();
       if (!set) return null;
       let tracks = tracksBySet.get(set.version);
       if (!tracks) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { preparedOnce } from '@/server/db/prepared';
 import { lessonCompletions, savedFiles, type StoredFile } from '@/server/db/schema';
 
 export interface SavedFilesRecord {
@@ -22,6 +23,18 @@ export interface CompletionInput {
 }
 
 export function createLearningRepository(db: Database) {
+  // Read on every lesson and section page and chapter call (one track), and by GET /tracks (all).
+  const completedInTrack = preparedOnce(() =>
+    db
+      .select({ lessonId: lessonCompletions.lessonId })
+      .from(lessonCompletions)
+      .where(and(eq(lessonCompletions.userId, sql.placeholder('userId')), eq(lessonCompletions.trackId, sql.placeholder('trackId'))))
+      .prepare('codetrail_completed_in_track'),
+  );
+  const completedAll = preparedOnce(() =>
+    db.select({ lessonId: lessonCompletions.lessonId }).from(lessonCompletions).where(eq(lessonCompletions.userId, sql.placeholder('userId'))).prepare('codetrail_completed_all'),
+  );
+
   return {
     async savedFilesForLessons(userId: string, lessonIds: string[]): Promise<SavedFilesRecord[]> {
       if (lessonIds.length === 0) return [];
@@ -86,10 +99,7 @@ export function createLearningRepository(db: Database) {
     },
 
     async completedLessonIds(userId: string, trackId?: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ lessonId: lessonCompletions.lessonId })
-        .from(lessonCompletions)
-        .where(trackId ? and(eq(lessonCompletions.userId, userId), eq(lessonCompletions.trackId, trackId)) : eq(lessonCompletions.userId, userId));
+      const rows = trackId ? await completedInTrack().execute({ userId, trackId }) : await completedAll().execute({ userId });
       return new Set(rows.map((row) => row.lessonId));
     },
   };

@@ -1,9 +1,20 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { preparedOnce } from '@/server/db/prepared';
 import { rateLimitCounters, sessions, users } from '@/server/db/schema';
 
 /** Server-side sessions, the sign-out cut-off per user, and the rate-limit counters. */
 export function createSessionRepository(db: Database) {
+  // Read on every signed-in page request.
+  const activeUserOf = preparedOnce(() =>
+    db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('codetrail_active_session'),
+  );
+
   return {
     async insert(idHash: string, userId: string, expiresAt: Date): Promise<void> {
       await db.insert(sessions).values({ idHash, userId, expiresAt });
@@ -15,11 +26,7 @@ export function createSessionRepository(db: Database) {
 
     /** The user of a session that exists and has not expired. */
     async activeUser(idHash: string, now: Date): Promise<string | null> {
-      const [row] = await db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await activeUserOf().execute({ idHash, now: now.toISOString() });
       return row?.userId ?? null;
     },
 

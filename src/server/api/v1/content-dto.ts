@@ -5,23 +5,47 @@ import { renderInlineMarkdown, renderMarkdown } from '@/server/content/render-ma
 
 /** What learners receive: never solutions, never database rows. */
 
-const countLessons = (tutorial: Tutorial) => tutorial.chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);
 const lessonIds = (tutorial: Tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => lesson.id));
 
+// Published tracks and tutorials are immutable objects cached per version, so their lesson ids are
+// gathered once (GET /tracks counted every lesson of every track on each call: issue 18).
+const lessonIdSets = new WeakMap<Track | Tutorial, ReadonlySet<string>>();
+
+function lessonIdSet(owner: Track | Tutorial): ReadonlySet<string> {
+  let ids = lessonIdSets.get(owner);
+  if (!ids) {
+    ids = new Set('tutorials' in owner ? owner.tutorials.flatMap(lessonIds) : lessonIds(owner));
+    lessonIdSets.set(owner, ids);
+  }
+  return ids;
+}
+
+/** How many of `ids` the learner completed, walking the smaller of the two sets. */
+export function countCompleted(ids: ReadonlySet<string>, completed: ReadonlySet<string>): number {
+  let count = 0;
+  if (completed.size < ids.size) {
+    for (const id of completed) if (ids.has(id)) count += 1;
+  } else {
+    for (const id of ids) if (completed.has(id)) count += 1;
+  }
+  return count;
+}
+
 export function tutorialSummaryDto(tutorial: Tutorial, completed: ReadonlySet<string>) {
+  const ids = lessonIdSet(tutorial);
   return {
     id: tutorial.id,
     title: tutorial.title,
     description: tutorial.description,
     kind: tutorial.kind,
     chapters: tutorial.chapters.length,
-    lessons: countLessons(tutorial),
-    completedLessons: lessonIds(tutorial).filter((id) => completed.has(id)).length,
+    lessons: ids.size,
+    completedLessons: countCompleted(ids, completed),
   };
 }
 
 export function trackSummaryDto(track: Track, trackVersion: number, completed: ReadonlySet<string>) {
-  const ids = track.tutorials.flatMap(lessonIds);
+  const ids = lessonIdSet(track);
   return {
     id: track.id,
     title: track.title,
@@ -29,8 +53,8 @@ export function trackSummaryDto(track: Track, trackVersion: number, completed: R
     trackVersion,
     sections: track.sections.length,
     tutorials: track.tutorials.length,
-    lessons: ids.length,
-    completedLessons: ids.filter((id) => completed.has(id)).length,
+    lessons: ids.size,
+    completedLessons: countCompleted(ids, completed),
   };
 }
 
