@@ -253,7 +253,6 @@ export function createProgressService(db: Database, content: ContentService) {
     const today = todayFor(progress, now);
     const from = addDays(today, -(CALENDAR_DAYS - 1));
     const { xpByDay, goalDays: goalDaysSet } = reads;
-    const membership = reads.weekXp === null ? null : { xp: reads.weekXp };
     const goalXp = dailyGoalXp(progress.dailyGoal as DailyGoalLevel);
     const xpToday = xpByDay.get(today) ?? 0;
     const stats = streakStats(days, today);
@@ -280,7 +279,7 @@ export function createProgressService(db: Database, content: ContentService) {
         streakCelebratedOn: progress.streakCelebratedOn,
         goalCelebratedOn: progress.goalCelebratedOn,
       }),
-      league: { tier: tierName(progress.leagueTier), xpThisWeek: membership?.xp ?? 0 },
+      league: { tier: tierName(progress.leagueTier), xpThisWeek: reads.weekXp ?? 0 },
     };
   }
 
