@@ -31,6 +31,14 @@ export function createLearningRepository(db: Database) {
       .where(and(eq(lessonCompletions.userId, sql.placeholder('userId')), eq(lessonCompletions.trackId, sql.placeholder('trackId'))))
       .prepare('codetrail_completed_in_track'),
   );
+  // Read by every code lesson's page (the files it opens with).
+  const savedFilesOfLesson = preparedOnce(() =>
+    db
+      .select({ lessonId: savedFiles.lessonId, files: savedFiles.files, publishSetVersion: savedFiles.publishSetVersion, updatedAt: savedFiles.updatedAt })
+      .from(savedFiles)
+      .where(and(eq(savedFiles.userId, sql.placeholder('userId')), eq(savedFiles.lessonId, sql.placeholder('lessonId'))))
+      .prepare('codetrail_saved_files_of_lesson'),
+  );
   const completedAll = preparedOnce(() =>
     db.select({ lessonId: lessonCompletions.lessonId }).from(lessonCompletions).where(eq(lessonCompletions.userId, sql.placeholder('userId'))).prepare('codetrail_completed_all'),
   );
@@ -42,6 +50,11 @@ export function createLearningRepository(db: Database) {
         .select({ lessonId: savedFiles.lessonId, files: savedFiles.files, publishSetVersion: savedFiles.publishSetVersion, updatedAt: savedFiles.updatedAt })
         .from(savedFiles)
         .where(and(eq(savedFiles.userId, userId), inArray(savedFiles.lessonId, lessonIds)));
+    },
+
+    async savedFilesForLesson(userId: string, lessonId: string): Promise<SavedFilesRecord | null> {
+      const [row] = await savedFilesOfLesson().execute({ userId, lessonId });
+      return row ?? null;
     },
 
     /** Last write wins per (learner, lesson). */

@@ -80,7 +80,7 @@ export function createLearningService(db: Database, content: ContentService) {
     async openingFiles(userId: string, lesson: Lesson): Promise<{ files: LessonFile[]; savedAt: string | null } | null> {
       const executable = lesson.executableContent;
       if (!executable || lesson.interaction.kind !== 'code') return null;
-      const [saved] = await repository.savedFilesForLessons(userId, [lesson.id]);
+      const saved = (await repository.savedFilesForLesson(userId, lesson.id)) ?? undefined;
       const files = filesForLesson({ defaultFiles: executable.files.map(({ name, content }) => ({ name, content })), saved });
       return { files, savedAt: saved ? saved.updatedAt.toISOString() : null };
     },
