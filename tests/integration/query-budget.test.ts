@@ -62,7 +62,7 @@ describe(`queries per request on a warm process, on ${DATABASE}`, () => {
     ['GET /tracks', 2, () => api(tracksRoutes(services))],
     ['GET a chapter', 2, () => api(chapterRoutes(services), LOCATION)],
     ['GET /progress', 1, () => api(progressRoutes(services))],
-    ['the lesson page', 3, () => lessonPage()],
+    ['the lesson page', 2, () => lessonPage()],
   ] as const)('%s: at most %i statements', async (name, budget, work) => {
     const { result, statements } = await count(work as () => Promise<unknown>);
     expect(result).toBeTruthy();

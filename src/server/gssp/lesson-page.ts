@@ -42,7 +42,11 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   // Pro content (issue 15): a free learner meets the paywall, which leads back here after purchase.
   const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
   if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
-  const completed = await services.learning.completedLessonIds(user.id, track.id);
+  const raw = context.query.lesson;
+  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  const requestedLesson = Number.isInteger(requested) && requested >= 0 ? (chapter.lessons[requested] ?? null) : null;
+  // The completions (the lock rule, the steps) and the requested lesson's saved files in one statement.
+  const { completed, opening } = await services.learning.lessonPageReads(user.id, track.id, requestedLesson);
   // The path's lock rule decides what opens, as the section page (with its guided projects placed
   // by the learner's variant) decides what shows locked.
   const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
@@ -54,8 +58,6 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   }
   const routePrefix = context.resolvedUrl.startsWith('/ssr/') ? '/ssr' : '/web';
 
-  const raw = context.query.lesson;
-  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(requested) || requested < 0 || requested >= chapter.lessons.length) {
     const firstUnfinished = chapter.lessons.findIndex((lesson) => !completed.has(lesson.id));
     return { redirect: { destination: lessonUrl(routePrefix, mode, parsed.data, Math.max(0, firstUnfinished)), permanent: false } };
@@ -63,11 +65,10 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
 
   const chapterIndex = tutorial.chapters.indexOf(chapter);
   const isLastChapter = chapterIndex === tutorial.chapters.length - 1;
-  const lesson = chapter.lessons[requested];
+  const lesson = requestedLesson;
   if (!lesson) return { notFound: true };
   // Every code lesson opens with the learner's saved files (spec §4's rule for the last lesson
-  // of the last chapter, applied to all): the browser keeps its local draft only if newer.
-  const opening = await services.learning.openingFiles(user.id, lesson);
+  // of the last chapter, applied to all): the browser keeps its local draft only if newer (`opening`).
 
   return {
     props: {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { preparedOnce } from '@/server/db/prepared';
+import { rowsOf } from '@/server/db/rows';
 import { lessonCompletions, savedFiles, type StoredFile } from '@/server/db/schema';
 
 export interface SavedFilesRecord {
@@ -31,14 +32,6 @@ export function createLearningRepository(db: Database) {
       .where(and(eq(lessonCompletions.userId, sql.placeholder('userId')), eq(lessonCompletions.trackId, sql.placeholder('trackId'))))
       .prepare('codetrail_completed_in_track'),
   );
-  // Read by every code lesson's page (the files it opens with).
-  const savedFilesOfLesson = preparedOnce(() =>
-    db
-      .select({ lessonId: savedFiles.lessonId, files: savedFiles.files, publishSetVersion: savedFiles.publishSetVersion, updatedAt: savedFiles.updatedAt })
-      .from(savedFiles)
-      .where(and(eq(savedFiles.userId, sql.placeholder('userId')), eq(savedFiles.lessonId, sql.placeholder('lessonId'))))
-      .prepare('codetrail_saved_files_of_lesson'),
-  );
   const completedAll = preparedOnce(() =>
     db.select({ lessonId: lessonCompletions.lessonId }).from(lessonCompletions).where(eq(lessonCompletions.userId, sql.placeholder('userId'))).prepare('codetrail_completed_all'),
   );
@@ -52,9 +45,22 @@ export function createLearningRepository(db: Database) {
         .where(and(eq(savedFiles.userId, userId), inArray(savedFiles.lessonId, lessonIds)));
     },
 
-    async savedFilesForLesson(userId: string, lessonId: string): Promise<SavedFilesRecord | null> {
-      const [row] = await savedFilesOfLesson().execute({ userId, lessonId });
-      return row ?? null;
+    /**
+     * The lesson page's reads in one statement (issue 18): the learner's completed lessons in the
+     * track and, for a lesson given, their saved files of it (null when never saved).
+     */
+    async completedAndSaved(userId: string, trackId: string, lessonId: string | null): Promise<{ completed: Set<string>; saved: SavedFilesRecord | null }> {
+      const result = await db.execute(
+        sql`select
+              (select coalesce(json_agg(c.lesson_id), '[]')::text
+                from ${lessonCompletions} c where c.user_id = ${userId} and c.track_id = ${trackId}) as completed,
+              (select json_build_object('lessonId', f.lesson_id, 'files', f.files, 'publishSetVersion', f.publish_set_version, 'updatedAt', f.updated_at)::text
+                from ${savedFiles} f where f.user_id = ${userId} and f.lesson_id = ${lessonId}) as saved`,
+      );
+      const [row] = rowsOf(result) as { completed: string; saved: string | null }[];
+      if (!row) throw new Error('the lesson page read returned no row');
+      const saved = row.saved === null ? null : (JSON.parse(row.saved) as Omit<SavedFilesRecord, 'updatedAt'> & { updatedAt: string });
+      return { completed: new Set(JSON.parse(row.completed) as string[]), saved: saved && { ...saved, updatedAt: new Date(saved.updatedAt) } };
     },
 
     /** Last write wins per (learner, lesson). */

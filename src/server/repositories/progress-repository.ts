@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { StreakDay, StreakDayStatus } from '@/domain/progress/streak';
 import type { Database } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
 import { goalDays, learnerProgress, leagueGroups, leagueMembers, leagueWeeks, streakDays, users, xpEvents } from '@/server/db/schema';
 
 export type ProgressRow = typeof learnerProgress.$inferSelect;
@@ -223,13 +224,6 @@ export function createProgressRepository(db: Database) {
     },
 
   };
-}
-
-/** node-postgres returns { rows }, PGlite returns { rows } too; drizzle's execute types differ per driver. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  const rows = (result as { rows?: unknown[] }).rows;
-  return Array.isArray(rows) ? rows : [];
 }
 
 export type ProgressRepository = ReturnType<typeof createProgressRepository>;

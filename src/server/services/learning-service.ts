@@ -74,15 +74,16 @@ export function createLearningService(db: Database, content: ContentService) {
     },
 
     /**
-     * The files a code lesson opens with (saved files over the defaults) and when they were saved
-     * (null: never, the starter files); null for lessons without code.
+     * The lesson page's reads, one statement: the learner's completed lessons in the track, and
+     * the files a code lesson opens with (saved files over the defaults) with when they were saved
+     * (null: never, the starter files); `opening` is null for lessons without code.
      */
-    async openingFiles(userId: string, lesson: Lesson): Promise<{ files: LessonFile[]; savedAt: string | null } | null> {
-      const executable = lesson.executableContent;
-      if (!executable || lesson.interaction.kind !== 'code') return null;
-      const saved = (await repository.savedFilesForLesson(userId, lesson.id)) ?? undefined;
-      const files = filesForLesson({ defaultFiles: executable.files.map(({ name, content }) => ({ name, content })), saved });
-      return { files, savedAt: saved ? saved.updatedAt.toISOString() : null };
+    async lessonPageReads(userId: string, trackId: string, lesson: Lesson | null): Promise<{ completed: Set<string>; opening: { files: LessonFile[]; savedAt: string | null } | null }> {
+      const executable = lesson?.interaction.kind === 'code' ? lesson.executableContent : null;
+      const { completed, saved } = await repository.completedAndSaved(userId, trackId, executable && lesson ? lesson.id : null);
+      if (!executable) return { completed, opening: null };
+      const files = filesForLesson({ defaultFiles: executable.files.map(({ name, content }) => ({ name, content })), saved: saved ?? undefined });
+      return { completed, opening: { files, savedAt: saved ? saved.updatedAt.toISOString() : null } };
     },
 
     async clearSavedFiles(userId: string, path: LessonPath, trackVersion: number) {
