@@ -43,10 +43,12 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
   if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
   const raw = context.query.lesson;
-  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  const requestedLesson = Number.isInteger(requested) && requested >= 0 ? (chapter.lessons[requested] ?? null) : null;
-  // The completions (the lock rule, the steps) and the requested lesson's saved files in one statement.
-  const { completed, opening } = await services.learning.lessonPageReads(user.id, track.id, requestedLesson);
+  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : -1;
+  const lesson = chapter.lessons[requested] ?? null;
+  // The completions (the lock rule, the steps) and the requested lesson's saved files in one
+  // statement. Every code lesson opens with the learner's saved files (spec §4's rule for the last
+  // lesson of the last chapter, applied to all): the browser keeps its local draft only if newer.
+  const { completed, opening } = await services.learning.lessonPageReads(user.id, track.id, lesson);
   // The path's lock rule decides what opens, as the section page (with its guided projects placed
   // by the learner's variant) decides what shows locked.
   const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
@@ -58,18 +60,13 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
   }
   const routePrefix = context.resolvedUrl.startsWith('/ssr/') ? '/ssr' : '/web';
 
-  if (!Number.isInteger(requested) || requested < 0 || requested >= chapter.lessons.length) {
-    const firstUnfinished = chapter.lessons.findIndex((lesson) => !completed.has(lesson.id));
+  if (!lesson) {
+    const firstUnfinished = chapter.lessons.findIndex((entry) => !completed.has(entry.id));
     return { redirect: { destination: lessonUrl(routePrefix, mode, parsed.data, Math.max(0, firstUnfinished)), permanent: false } };
   }
 
   const chapterIndex = tutorial.chapters.indexOf(chapter);
   const isLastChapter = chapterIndex === tutorial.chapters.length - 1;
-  const lesson = requestedLesson;
-  if (!lesson) return { notFound: true };
-  // Every code lesson opens with the learner's saved files (spec §4's rule for the last lesson
-  // of the last chapter, applied to all): the browser keeps its local draft only if newer (`opening`).
-
   return {
     props: {
       mode,
