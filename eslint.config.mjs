@@ -52,6 +52,11 @@ const eslintConfig = [
     },
   },
   {
+    // Plain CommonJS that runs without a TypeScript loader (the embedded database's worker thread).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Learner code never runs in the app's process: the server and scripts run lessons only through
     // the sandbox (src/runner/sandbox); the in-process engine is for the sandbox child and its tests.
     files: ['src/server/**', 'pages/**', 'scripts/**', 'src/features/**', 'src/lib/**'],

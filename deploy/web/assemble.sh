@@ -21,11 +21,13 @@ mkdir -p "$out/.next"
 cp -R .next/static "$out/.next/static"
 rm -rf "$out/public"
 cp -R public "$out/public"
-# Read through process.cwd() at run time: the migrations (src/server/db/client.ts), and the course
-# files the publish command compiles. (Next's trace may hold some of them already: replaced whole.)
+# Read through process.cwd() at run time: the migrations (src/server/db/client.ts), the embedded
+# database's thread (src/server/db/pglite-thread.cjs) and the course files the publish command
+# compiles. (Next's trace may hold some of them already: replaced whole.)
 mkdir -p "$out/src/server/db"
 rm -rf "$out/src/server/db/migrations" "$out/content"
 cp -R src/server/db/migrations "$out/src/server/db/migrations"
+cp src/server/db/pglite-thread.cjs "$out/src/server/db/pglite-thread.cjs"
 cp -R content "$out/content"
 # The server the pod runs: scripts/app-server.ts (Next's handler with load shedding), as plain
 # JavaScript like the commands below; it loads Next from the traced node_modules and hands it the

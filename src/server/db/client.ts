@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataFolder } from './data-dir-lock';
+import { PgliteThreadClient } from './pglite-thread-client';
 import { schema } from './schema';
 
 /**
- * One database handle per process: PGlite (embedded PostgreSQL, stored in a folder) by
- * default, or a real PostgreSQL pool when a URL is given. Both run the same committed
+ * One database handle per process: PGlite (embedded PostgreSQL, stored in a folder, run on a
+ * thread of its own) by default, or a real PostgreSQL pool when a URL is given. Both run the same committed
  * migrations, so every query works on both.
  */
 
@@ -49,16 +51,23 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  // PGlite runs on a thread of its own (pglite-thread-client.ts): drizzle sees the same
+  // `query`/`transaction` interface, and requests are not held up while SQL runs.
+  const openOn = async (dataDir: string | null) => {
+    const client = await PgliteThreadClient.open(dataDir);
+    const db = drizzle({ client: client as unknown as PGlite, schema, logger });
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+    return { db: db as unknown as Database, client };
+  };
   if (!target.dataDir) {
-    const client = new PGlite();
-    const db = drizzle(client, { schema, logger });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    const { db, client } = await openOn(null);
+    return { db, kind: 'pglite', close: () => client.close() };
   }
 
   const dir = embeddedDatabaseFolder(target.dataDir);
@@ -67,16 +76,9 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
   try {
     // PGlite does not create missing parent folders.
     await mkdir(dir, { recursive: true });
-    const client = new PGlite(dir);
-    const db = drizzle(client, { schema, logger });
-    try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    } catch (error) {
-      await client.close().catch(() => undefined);
-      throw error;
-    }
+    const { db, client } = await openOn(dir);
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
       close: async () => {
         try {
