@@ -1,5 +1,6 @@
 import type { Track } from '@/domain/content/model';
-import { countCompleted, trackDto, trackSummaryDto } from './content-dto';
+import type { Lesson } from '@/domain/content/model';
+import { chapterDto, countCompleted, lessonDto, trackDto, trackSummaryDto } from './content-dto';
 
 const lesson = (id: string) => ({ id });
 // Only what the summaries read.
@@ -46,5 +47,40 @@ describe('track summaries', () => {
     expect(trackSummaryDto(track, 7, new Set()).completedLessons).toBe(0);
     expect(trackSummaryDto(track, 7, new Set(['a', 'b', 'c', 'x', 'd', 'e'])).completedLessons).toBe(6);
     expect(trackSummaryDto(track, 7, new Set(['d'])).completedLessons).toBe(1);
+  });
+});
+
+describe('lesson DTOs', () => {
+  const codeLesson = {
+    id: 'l1',
+    title: 'Print it',
+    explanation: 'Use `print`.',
+    hints: ['Call **print**'],
+    codeLanguage: 'python',
+    interaction: { kind: 'code' },
+    executableContent: { files: [{ name: 'main.py', content: 'print(1)\n', editable: true }], checks: [{ kind: 'output' }], seed: null, input: ['x'] },
+  } as unknown as Lesson;
+
+  it('carry each learner’s own completed flag over the parts every learner shares', () => {
+    const done = lessonDto(codeLesson, new Set(['l1']));
+    const notDone = lessonDto(codeLesson, new Set());
+    expect(done.completed).toBe(true);
+    expect(notDone.completed).toBe(false);
+    expect({ ...done, completed: false }).toEqual(notDone);
+    expect(done).toMatchObject({
+      id: 'l1',
+      lessonType: 'Python',
+      explanationHtml: expect.stringContaining('<code>print</code>'),
+      executableContent: { files: [{ name: 'main.py', content: 'print(1)\n', editable: true, language: 'python' }], checkSeed: null, input: ['x'] },
+    });
+    // Built once per published lesson: the same files list for every call, and not to be changed.
+    expect(done.executableContent?.files).toBe(notDone.executableContent?.files);
+    expect(Object.keys(done).indexOf('completed')).toBe(Object.keys(notDone).indexOf('completed'));
+  });
+
+  it('a chapter lists every lesson with the learner’s flags', () => {
+    const second = { ...codeLesson, id: 'l2' } as Lesson;
+    const dto = chapterDto({ id: 'c1', title: 'First steps', lessons: [codeLesson, second] } as unknown as Parameters<typeof chapterDto>[0], new Set(['l2']));
+    expect(dto.lessons.map((lesson) => `${lesson.id} ${lesson.completed}`)).toEqual(['l1 false', 'l2 true']);
   });
 });

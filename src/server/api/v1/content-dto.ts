@@ -110,11 +110,12 @@ export function lessonStepDto(lesson: Lesson, completed: ReadonlySet<string>) {
   return { id: lesson.id, completed: completed.has(lesson.id), lessonType: executable ? lessonTypeFromFiles(executable.files) : null };
 }
 
-export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
+/** Everything of a lesson's DTO but the learner's own `completed`: built once per published lesson. */
+function lessonBase(lesson: Lesson) {
   const executable = lesson.executableContent;
   const text = lessonText(lesson);
   return {
-    ...lessonSummaryDto(lesson, completed),
+    ...lessonSummaryDto(lesson, NOTHING_COMPLETED),
     explanation: lesson.explanation,
     explanationHtml: text.explanationHtml,
     hints: lesson.hints,
@@ -132,6 +133,24 @@ export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
         }
       : null,
   };
+}
+
+const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
+const lessonBases = new WeakMap<Lesson, ReturnType<typeof lessonBase>>();
+
+/**
+ * A lesson as the player receives it. The parts every learner shares are built once per published
+ * lesson (published lessons are immutable, like their HTML above): GET a chapter built every
+ * lesson's files and types again on each call (issue 18). Callers never change the shared parts.
+ */
+export function lessonDto(lesson: Lesson, completed: ReadonlySet<string>) {
+  let base = lessonBases.get(lesson);
+  if (!base) {
+    base = Object.freeze(lessonBase(lesson));
+    lessonBases.set(lesson, base);
+  }
+  // `completed` keeps its place among the keys (it is in the base, set to false).
+  return { ...base, completed: completed.has(lesson.id) };
 }
 
 export function chapterDto(chapter: Chapter, completed: ReadonlySet<string>) {
