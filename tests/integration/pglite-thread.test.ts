@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,5 +133,23 @@ describe('the embedded database thread', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('keeps a process alive while a statement waits for its answer, and never once the database is idle', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(SUPPORT, 'thread-exit.ts')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 60_000);
+      child.once('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    expect([code, out.trim()]).toEqual([0, 'ANSWER 2000000']);
   });
 });

@@ -62,10 +62,14 @@ export class PgliteThreadClient implements ThreadQuerier {
   private transactionEnd: Promise<void> | null = null;
 
   private constructor(private readonly worker: Worker) {
+    // Like PGlite on the main thread, an idle database never keeps the process alive; a statement
+    // waiting for its answer does (a command must not exit halfway through a migration).
+    worker.unref();
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if (reply.ok) waiting.resolve(reply.result);
       else waiting.reject(rebuildError(reply.error));
     });
@@ -97,6 +101,7 @@ export class PgliteThreadClient implements ThreadQuerier {
   private send(message: Record<string, unknown>): Promise<ThreadResults | null> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...message, id });
