@@ -45,6 +45,9 @@ function step(message: string): void {
   console.log(`[check-standalone] ${message}`);
 }
 
+/** The uid (and gid) of `nobody`, whom the image's commands and server run as. */
+const nobodyId = () => Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim());
+
 /** Runs one of the image's commands to completion; its output, or an error with it. */
 function runCommand(appDir: string, env: NodeJS.ProcessEnv, args: string[]): string {
   const [command, commandArgs] = asAppUser(['node', ...args]);
@@ -63,8 +66,7 @@ function assemble(): string {
   // Only Next's cache is writable (an emptyDir in the pod); /tmp is the other one, and is.
   mkdirSync(path.join(appDir, '.next', 'cache'), { recursive: true });
   if (asRoot) {
-    const nobody = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim());
-    chownSync(path.join(appDir, '.next', 'cache'), nobody, nobody);
+    chownSync(path.join(appDir, '.next', 'cache'), nobodyId(), nobodyId());
     chmodSync(path.dirname(appDir), 0o755);
   }
   return appDir;
@@ -134,6 +136,15 @@ async function main(): Promise<void> {
     if (!/Published content as publish set/.test(published)) throw new Error(`The first publish published nothing:\n${published}`);
     const again = runCommand(appDir, env, ['commands/content-publish.js', '--if-changed']);
     if (!/unchanged/.test(again)) throw new Error(`The second publish of the same content was not a no-op:\n${again}`);
+
+    // The embedded database (the one-machine default) from the image's layout: it runs on a thread
+    // of its own started from src/server/db/pglite-thread.cjs, which assemble.sh copies.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'codetrail-standalone-data-'));
+    if (asRoot) chownSync(dataDir, nobodyId(), nobodyId());
+    const { DATABASE_URL: _postgres, ...embeddedEnv } = env;
+    const embedded = runCommand(appDir, { ...embeddedEnv, DATA_DIR: dataDir }, ['commands/migrate.js']);
+    if (!/\(embedded database\)/.test(embedded)) throw new Error(`The embedded migration did not say so:\n${embedded}`);
+    rmSync(dataDir, { recursive: true, force: true });
 
     server = await startServer(appDir, env, 'local mode: the Auth emulator');
 
