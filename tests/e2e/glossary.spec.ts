@@ -73,6 +73,9 @@ test.describe('the HTML glossary, signed out', () => {
   });
 
   test('axe finds nothing in both themes, on desktop and on a phone without sideways scrolling', async ({ browser }) => {
+    // Twelve axe passes (three pages, two themes, two sizes), the index a long page: a minute was
+    // too little on a slower two-core host.
+    test.setTimeout(180_000);
     for (const options of [{}, PHONE]) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
