@@ -43,15 +43,28 @@ function rebuildError(data: Record<string, unknown>): Error {
   return error;
 }
 
-/** The type ids whose parser is a pass-through; anything else cannot cross the thread. */
-function rawTypesOf(parsers: ThreadQueryOptions['parsers']): number[] {
-  if (!parsers) return [];
-  return Object.entries(parsers).map(([type, parser]) => {
-    if (parser('\u0001probe', Number(type)) !== '\u0001probe') {
-      throw new Error(`The embedded database thread only keeps values as PostgreSQL's text; type ${type} has a parser that changes them`);
-    }
-    return Number(type);
-  });
+/**
+ * The type ids whose parser is a pass-through, as the key the thread builds its parsers from
+ * ("1114,1184,…"); anything else cannot cross the thread. drizzle hands the same parsers object to
+ * every run of a query, so each object is checked once, not on every statement.
+ */
+const rawTypeKeys = new WeakMap<object, string>();
+
+function rawTypesOf(parsers: ThreadQueryOptions['parsers']): string {
+  if (!parsers) return '';
+  let key = rawTypeKeys.get(parsers);
+  if (key === undefined) {
+    key = Object.entries(parsers)
+      .map(([type, parser]) => {
+        if (parser('\u0001probe', Number(type)) !== '\u0001probe') {
+          throw new Error(`The embedded database thread only keeps values as PostgreSQL's text; type ${type} has a parser that changes them`);
+        }
+        return type;
+      })
+      .join(',');
+    rawTypeKeys.set(parsers, key);
+  }
+  return key;
 }
 
 export class PgliteThreadClient implements ThreadQuerier {

@@ -8,7 +8,8 @@
  * image (copied beside the migrations), none of which share a TypeScript loader for worker threads.
  *
  * Protocol (structured clone over the worker's port):
- *   in:  { id, op: 'query', sql, params, rowMode, rawTypes }   one statement, answered in order
+ *   in:  { id, op: 'query', sql, params, rowMode, rawTypes }   one statement, answered in order;
+ *        rawTypes: the type ids kept as text, comma-separated ("1114,1184", or "")
  *        { id, op: 'close' }                                  close the database, then the thread ends
  *   out: { ready: true } | { ready: false, error }             once, after opening
  *        { id, ok: true, result: { rows, fields, affectedRows } } | { id, ok: false, error }
@@ -46,11 +47,10 @@ async function main() {
   }
   const parserSets = new Map();
   const parsersFor = (rawTypes) => {
-    const key = rawTypes.join(',');
-    let parsers = parserSets.get(key);
+    let parsers = parserSets.get(rawTypes);
     if (!parsers) {
-      parsers = Object.fromEntries(rawTypes.map((type) => [type, raw]));
-      parserSets.set(key, parsers);
+      parsers = Object.fromEntries(rawTypes.split(',').filter(Boolean).map((type) => [Number(type), raw]));
+      parserSets.set(rawTypes, parsers);
     }
     return parsers;
   };
