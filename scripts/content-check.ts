@@ -9,7 +9,7 @@ import path from 'node:path';
 import { compileContent } from '../src/server/content/compile-content';
 import { formatContentError, type ContentError } from '../src/server/content/content-error';
 import { formatSummaryTable, summarizeContent } from '../src/server/content/content-summary';
-import { verifyCodeLessons, verifyExplanationOutputs, verifyGlossaryExamples } from '../src/server/content/verify-content';
+import { DEFAULT_VERIFY_CONCURRENCY, verifyCodeLessons, verifyExplanationOutputs, verifyGlossaryExamples } from '../src/server/content/verify-content';
 // Course pages are reviewed files, not learner code: they are graded in Chromium outside the sandbox pool.
 // eslint-disable-next-line no-restricted-imports
 import { createChromiumHtmlRunner } from '../src/runner/node/chromium-html-runner';
@@ -56,10 +56,12 @@ async function main(): Promise<number> {
   const chromium = process.env.CONTENT_CHECK_PAGES === 'jsdom' ? null : createChromiumHtmlRunner();
   const engine = { run: (request: RunRequest) => (chromium && request.lessonType === 'HTML' ? chromium.run(request) : sandboxed.run(request)), close: async () => void (await Promise.all([sandboxed.close(), chromium?.close()])) };
   // Every code lesson proves its checks against at least one wrong answer and one alternative.
-  const verification = await verifyCodeLessons(content, engine, { requireRobustness: true });
-  const examples = await verifyExplanationOutputs(content, engine);
+  // A few lessons at once (CONTENT_CHECK_CONCURRENCY, 1 for one at a time); reported in order.
+  const concurrency = Math.max(1, Math.floor(Number(process.env.CONTENT_CHECK_CONCURRENCY) || DEFAULT_VERIFY_CONCURRENCY));
+  const verification = await verifyCodeLessons(content, engine, { requireRobustness: true, concurrency });
+  const examples = await verifyExplanationOutputs(content, engine, { concurrency });
   // The glossary belongs to the HTML track's content: checked with it (and with everything).
-  const glossary = onlyTrack === null || onlyTrack === 'html' ? await verifyGlossaryExamples(compiled.content, engine) : { verified: 0, errors: [] };
+  const glossary = onlyTrack === null || onlyTrack === 'html' ? await verifyGlossaryExamples(compiled.content, engine, { concurrency }) : { verified: 0, errors: [] };
   await engine.close();
   if (report([...verification.errors, ...examples.errors, ...glossary.errors], 'code lesson problem')) return 1;
   const summary = summarizeContent(content, verification.verified, verification.robustness);

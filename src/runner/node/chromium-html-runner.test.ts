@@ -98,6 +98,17 @@ describe('pages graded in Chromium, as the player grades them', () => {
     expect(verdicts(await chromium.run({ lessonType: 'HTML', files, checks }))).toEqual([true, true]);
   });
 
+  it('keeps its pages between runs without one run seeing another: a busy page leaves nothing behind, and runs at once judge as runs one by one', async () => {
+    const noisy = page('p { color: blue; }', '<ul id="list"></ul><script>setInterval(() => document.getElementById("list").append(document.createElement("li")), 1); document.title = "noisy"; window.name = "noisy";</script>');
+    const quiet = page('#today p { color: red; }', '<div id="today"><p>Hi</p></div><ul id="list"></ul><script>document.getElementById("list").textContent = document.title + window.name;</script>');
+    const checks: Check[] = [red, { type: 'dom', selector: '#list li', count: 0, message: 'No items from the last page.' }, { type: 'dom', selector: '#list', text: '', message: 'No title or name from the last page.' }];
+    const alone = verdicts(await chromium.run({ lessonType: 'HTML', files: quiet, checks }));
+    expect(alone).toEqual([true, true, true]);
+    await chromium.run({ lessonType: 'HTML', files: noisy, checks });
+    const together = await Promise.all([noisy, quiet, noisy, quiet, quiet].map((files) => chromium.run({ lessonType: 'HTML', files, checks })));
+    expect(together.map(verdicts)).toEqual([[false, false, true], alone, [false, false, true], alone, alone]);
+  });
+
   describe('localStorage and reloads', () => {
     const todoScript = (save: string) => `const list = document.getElementById("list");
       const todos = JSON.parse(localStorage.getItem("todos") ?? "[]");

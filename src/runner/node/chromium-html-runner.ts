@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { buildPageDocument, CHECK_VIEWPORT, measureAcrossReloads, measurePageChecks, pageChecksOf, type PageMeasurement } from '../html-page';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
@@ -38,12 +38,29 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     return launching;
   }
 
+  /**
+   * Pages waiting for the next run. A new page costs about as much as four loads in it (its
+   * renderer starts), so pages are kept: each load replaces the whole document, the page's frame is
+   * sandboxed with an opaque origin (no cookies or storage of its own to leave behind), and a page
+   * whose run failed is closed, not kept.
+   */
+  const idlePages: Page[] = [];
+  let context: Promise<BrowserContext> | null = null;
+
+  async function takePage(): Promise<Page> {
+    const kept = idlePages.pop();
+    if (kept && !kept.isClosed()) return kept;
+    context ??= browser().then((opened) => opened.newContext({ viewport: CHECK_VIEWPORT, javaScriptEnabled: true, offline: true }));
+    const page = await (await context).newPage();
+    page.setDefaultTimeout(timeout);
+    return page;
+  }
+
   async function run(request: RunRequest): Promise<RunResult> {
     if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
-    const context = await (await browser()).newContext({ viewport: CHECK_VIEWPORT, javaScriptEnabled: true, offline: true });
+    const page = await takePage();
+    let reusable = false;
     try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(timeout);
       // Each load is a new frame document, as when the player's preview reloads; only what the page
       // saved in its localStorage goes from one load to the next.
       const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
@@ -61,13 +78,20 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
         )) as PageMeasurement;
       });
       const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
+      reusable = true;
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     } finally {
-      await context.close();
+      if (reusable && !closing) idlePages.push(page);
+      else await page.close().catch(() => undefined);
     }
   }
 
+  let closing = false;
+
   async function close(): Promise<void> {
+    closing = true;
+    idlePages.length = 0;
+    context = null;
     const pending = launching;
     launching = null;
     if (pending) await (await pending.catch(() => null))?.close();

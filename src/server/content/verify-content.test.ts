@@ -1,5 +1,6 @@
 import type { CompiledContent, Lesson } from '@/domain/content/model';
 import { createNodeCheckEngine } from '@/runner/node/node-check-engine';
+import type { CheckEngine } from '@/runner/run-types';
 import { outputClaims, verifyCodeLessons, verifyExplanationOutputs } from './verify-content';
 
 jest.setTimeout(60_000);
@@ -88,6 +89,33 @@ describe('verifyCodeLessons: the robustness stage', () => {
       'content/plain.md: list at least a wrong answer that must fail (# --wrong--) and a correct alternative that must pass (# --alternatives--)',
       'content/robust.md: list at least a correct alternative that must pass (# --alternatives--)',
     ]);
+  });
+});
+
+describe('verifyCodeLessons: several lessons at once', () => {
+  it('reports in the content\'s order, not the order the runs finished in, and never runs more than asked', async () => {
+    const real = createNodeCheckEngine();
+    let underWay = 0;
+    let most = 0;
+    // The first lessons answer slowest, so they finish last.
+    const slow: CheckEngine = {
+      async run(request) {
+        underWay += 1;
+        most = Math.max(most, underWay);
+        const code = request.files[0]?.content ?? '';
+        await new Promise((resolve) => setTimeout(resolve, code.includes('41') ? 60 : code.includes('todo') ? 30 : 1));
+        underWay -= 1;
+        return real.run(request);
+      },
+    };
+    const lessons = [codeLesson('broken', '# todo', 'print(41)'), codeLesson('good', '# print the answer', 'print(42)'), codeLesson('too-easy', 'print(42)', 'print(42)'), codeLesson('also-good', '# print it', 'print(42)')];
+    const sequential = await verifyCodeLessons(contentOf(lessons), real);
+    const parallel = await verifyCodeLessons(contentOf(lessons), slow, { concurrency: 3 });
+    expect(parallel.errors).toEqual(sequential.errors);
+    expect(parallel.errors.map((error) => error.file)).toEqual(['content/broken.md', 'content/too-easy.md']);
+    expect([...parallel.verified]).toEqual(['good', 'also-good']);
+    expect(parallel.robustness.get('t')).toEqual(sequential.robustness.get('t'));
+    expect(most).toBe(3);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CompiledContent, Lesson, SolutionVariant } from '@/domain/content/model';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { mapInOrder } from '@/lib/promise/map-in-order';
 import type { CheckEngine, RunResult } from '@/runner/run-types';
 import type { ContentError } from './content-error';
 
@@ -46,67 +47,94 @@ export function variantFiles(lesson: Lesson, variant: SolutionVariant): { name: 
   return solutionFiles(lesson).map((file) => variant.files.find((changed) => changed.name === file.name) ?? file);
 }
 
+/** How many runs content:check keeps under way at once (CONTENT_CHECK_CONCURRENCY): Chromium's page loads and the sandbox processes wait on each other, so a few at once use both cores. */
+export const DEFAULT_VERIFY_CONCURRENCY = 4;
+
+export interface VerifyOptions {
+  requireRobustness?: boolean;
+  /** Lessons checked at once; results and errors are reported in the content's order all the same. */
+  concurrency?: number;
+}
+
+/** What checking one code lesson found, merged into the report in the content's order. */
+interface LessonOutcome {
+  lessonId: string;
+  trackId: string;
+  notRunnable?: string;
+  verified: boolean;
+  errors: ContentError[];
+  wrong: number;
+  wrongRefused: number;
+  alternatives: number;
+  alternativesAccepted: number;
+  withoutWrong: boolean;
+  withoutAlternative: boolean;
+}
+
+async function verifyCodeLesson(lesson: Lesson, trackId: string, engine: CheckEngine, options: VerifyOptions): Promise<LessonOutcome | null> {
+  const executable = lesson.executableContent;
+  if (lesson.interaction.kind !== 'code' || !executable) return null;
+  const lessonType = lessonTypeFromFiles(executable.files);
+  const base = { lessonType, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] };
+  const outcome: LessonOutcome = { lessonId: lesson.id, trackId, verified: false, errors: [], wrong: 0, wrongRefused: 0, alternatives: 0, alternativesAccepted: 0, withoutWrong: false, withoutAlternative: false };
+  const fail = (message: string) => outcome.errors.push({ file: lesson.source, line: 1, message });
+  const solved = await engine.run({ ...base, files: solutionFiles(lesson) });
+  if (solved.status === 'unsupported') return { ...outcome, notRunnable: solved.reason };
+  if (!solved.passed) fail(`the solution does not pass: ${describeFailure(solved)}`);
+  const starter = await engine.run({ ...base, files: executable.files.map(({ name, content: text }) => ({ name, content: text })) });
+  if (starter.status === 'ran' && starter.passed) fail('the starter code already passes every check: give the learner something to do');
+  const wrong = executable.wrong ?? [];
+  const alternatives = executable.alternatives ?? [];
+  outcome.withoutWrong = wrong.length === 0;
+  outcome.withoutAlternative = alternatives.length === 0;
+  if (options.requireRobustness && (wrong.length === 0 || alternatives.length === 0)) {
+    const lacking = [wrong.length === 0 ? 'a wrong answer that must fail (# --wrong--)' : null, alternatives.length === 0 ? 'a correct alternative that must pass (# --alternatives--)' : null].filter(Boolean);
+    fail(`list at least ${lacking.join(' and ')}`);
+  }
+  for (const variant of wrong) {
+    outcome.wrong += 1;
+    const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
+    if (result.status === 'ran' && !result.passed) outcome.wrongRefused += 1;
+    else fail(`the wrong answer "${variant.label}" passes every check: add a check that refuses it`);
+  }
+  for (const variant of alternatives) {
+    outcome.alternatives += 1;
+    const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
+    if (result.status === 'ran' && result.passed) outcome.alternativesAccepted += 1;
+    else fail(`the alternative answer "${variant.label}" is refused: ${result.status === 'ran' ? describeFailure(result) : result.reason}`);
+  }
+  outcome.verified = outcome.errors.length === 0;
+  return outcome;
+}
+
 /**
  * Proves every code lesson with the check engine the player uses: the solution passes every
  * check, the starter fails at least one (so learners have something to do), every wrong answer
- * the lesson lists fails and every alternative passes (the robustness stage).
+ * the lesson lists fails and every alternative passes (the robustness stage). Several lessons run
+ * at once (`concurrency`); the report lists them in the content's order.
  */
-export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine, options: { requireRobustness?: boolean } = {}): Promise<VerificationReport> {
+export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine, options: VerifyOptions = {}): Promise<VerificationReport> {
   const report: VerificationReport = { verified: new Set(), robustness: new Map(), notRunnable: [], errors: [] };
   const lessons = content.tracks.flatMap((track) =>
     track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => ({ lesson, trackId: track.id })))),
   );
-  for (const { lesson, trackId } of lessons) {
-    const executable = lesson.executableContent;
-    if (lesson.interaction.kind !== 'code' || !executable) continue;
-    const lessonType = lessonTypeFromFiles(executable.files);
-    const base = { lessonType, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] };
-    const solved = await engine.run({ ...base, files: solutionFiles(lesson) });
-    if (solved.status === 'unsupported') {
-      report.notRunnable.push({ lessonId: lesson.id, reason: solved.reason });
+  const outcomes = await mapInOrder(lessons, options.concurrency ?? 1, ({ lesson, trackId }) => verifyCodeLesson(lesson, trackId, engine, options));
+  for (const outcome of outcomes) {
+    if (!outcome) continue;
+    if (outcome.notRunnable !== undefined) {
+      report.notRunnable.push({ lessonId: outcome.lessonId, reason: outcome.notRunnable });
       continue;
     }
-    let ok = true;
-    if (!solved.passed) {
-      ok = false;
-      report.errors.push({ file: lesson.source, line: 1, message: `the solution does not pass: ${describeFailure(solved)}` });
-    }
-    const starter = await engine.run({ ...base, files: executable.files.map(({ name, content: text }) => ({ name, content: text })) });
-    if (starter.status === 'ran' && starter.passed) {
-      ok = false;
-      report.errors.push({ file: lesson.source, line: 1, message: 'the starter code already passes every check: give the learner something to do' });
-    }
-    const figures = report.robustness.get(trackId) ?? emptyRobustness();
-    report.robustness.set(trackId, figures);
-    const wrong = executable.wrong ?? [];
-    const alternatives = executable.alternatives ?? [];
-    if (wrong.length === 0) figures.lessonsWithoutWrong.push(lesson.id);
-    if (alternatives.length === 0) figures.lessonsWithoutAlternative.push(lesson.id);
-    if (options.requireRobustness && (wrong.length === 0 || alternatives.length === 0)) {
-      ok = false;
-      const lacking = [wrong.length === 0 ? 'a wrong answer that must fail (# --wrong--)' : null, alternatives.length === 0 ? 'a correct alternative that must pass (# --alternatives--)' : null].filter(Boolean);
-      report.errors.push({ file: lesson.source, line: 1, message: `list at least ${lacking.join(' and ')}` });
-    }
-    for (const variant of wrong) {
-      figures.wrong += 1;
-      const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
-      if (result.status === 'ran' && !result.passed) figures.wrongRefused += 1;
-      else {
-        ok = false;
-        report.errors.push({ file: lesson.source, line: 1, message: `the wrong answer "${variant.label}" passes every check: add a check that refuses it` });
-      }
-    }
-    for (const variant of alternatives) {
-      figures.alternatives += 1;
-      const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
-      if (result.status === 'ran' && result.passed) figures.alternativesAccepted += 1;
-      else {
-        ok = false;
-        const why = result.status === 'ran' ? describeFailure(result) : result.reason;
-        report.errors.push({ file: lesson.source, line: 1, message: `the alternative answer "${variant.label}" is refused: ${why}` });
-      }
-    }
-    if (ok) report.verified.add(lesson.id);
+    report.errors.push(...outcome.errors);
+    const figures = report.robustness.get(outcome.trackId) ?? emptyRobustness();
+    report.robustness.set(outcome.trackId, figures);
+    figures.wrong += outcome.wrong;
+    figures.wrongRefused += outcome.wrongRefused;
+    figures.alternatives += outcome.alternatives;
+    figures.alternativesAccepted += outcome.alternativesAccepted;
+    if (outcome.withoutWrong) figures.lessonsWithoutWrong.push(outcome.lessonId);
+    if (outcome.withoutAlternative) figures.lessonsWithoutAlternative.push(outcome.lessonId);
+    if (outcome.verified) report.verified.add(outcome.lessonId);
   }
   return report;
 }
@@ -142,38 +170,33 @@ export function outputClaims(markdown: string): OutputClaim[] {
 }
 
 /** Runs every explanation example that claims an output and reports the ones that lie. */
-export async function verifyExplanationOutputs(content: CompiledContent, engine: CheckEngine): Promise<{ claims: number; errors: ContentError[] }> {
-  const errors: ContentError[] = [];
-  let claims = 0;
+export async function verifyExplanationOutputs(content: CompiledContent, engine: CheckEngine, options: Pick<VerifyOptions, 'concurrency'> = {}): Promise<{ claims: number; errors: ContentError[] }> {
   const lessons = content.tracks.flatMap((track) => track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)));
-  for (const lesson of lessons) {
-    for (const claim of outputClaims(lesson.explanation)) {
-      claims += 1;
-      const file = claim.language === 'python' ? 'main.py' : 'script.js';
-      const result = await engine.run({ lessonType: claim.language === 'python' ? 'Python' : 'JS', files: [{ name: file, content: claim.code }], checks: [] });
-      if (result.status !== 'ran') continue;
-      const actual = result.output.trim();
-      const claimed = claim.output.trim();
-      if (result.error) errors.push({ file: lesson.source, line: 1, message: `an explanation example fails: ${result.error.type}: ${result.error.message}` });
-      else if (actual !== claimed)
-        errors.push({ file: lesson.source, line: 1, message: `an explanation example claims the output ${JSON.stringify(claimed)} but prints ${JSON.stringify(actual)}` });
-    }
-  }
-  return { claims, errors };
+  const claims = lessons.flatMap((lesson) => outputClaims(lesson.explanation).map((claim) => ({ lesson, claim })));
+  const found = await mapInOrder(claims, options.concurrency ?? 1, async ({ lesson, claim }): Promise<ContentError | null> => {
+    const file = claim.language === 'python' ? 'main.py' : 'script.js';
+    const result = await engine.run({ lessonType: claim.language === 'python' ? 'Python' : 'JS', files: [{ name: file, content: claim.code }], checks: [] });
+    if (result.status !== 'ran') return null;
+    const actual = result.output.trim();
+    const claimed = claim.output.trim();
+    if (result.error) return { file: lesson.source, line: 1, message: `an explanation example fails: ${result.error.type}: ${result.error.message}` };
+    if (actual !== claimed) return { file: lesson.source, line: 1, message: `an explanation example claims the output ${JSON.stringify(claimed)} but prints ${JSON.stringify(actual)}` };
+    return null;
+  });
+  return { claims: claims.length, errors: found.filter((error): error is ContentError => error !== null) };
 }
 
 /**
  * Every glossary example runs in the page runtime (Chromium in content:check) and passes its DOM
  * checks: an example shows what its entry says, and a broken page never reaches the glossary.
  */
-export async function verifyGlossaryExamples(content: CompiledContent, engine: CheckEngine): Promise<{ verified: number; errors: ContentError[] }> {
-  const errors: ContentError[] = [];
-  let verified = 0;
-  for (const entry of content.glossary ?? []) {
+export async function verifyGlossaryExamples(content: CompiledContent, engine: CheckEngine, options: Pick<VerifyOptions, 'concurrency'> = {}): Promise<{ verified: number; errors: ContentError[] }> {
+  const found = await mapInOrder(content.glossary ?? [], options.concurrency ?? 1, async (entry): Promise<ContentError | null> => {
     const result = await engine.run({ lessonType: 'HTML', files: [entry.example], checks: entry.checks, seed: null, checkSeed: null, stdin: [] });
-    if (result.status === 'unsupported') errors.push({ file: entry.source, line: 1, message: `the example could not run: ${result.reason}` });
-    else if (!result.passed) errors.push({ file: entry.source, line: 1, message: `the example does not pass its checks: ${describeFailure(result)}` });
-    else verified += 1;
-  }
-  return { verified, errors };
+    if (result.status === 'unsupported') return { file: entry.source, line: 1, message: `the example could not run: ${result.reason}` };
+    if (!result.passed) return { file: entry.source, line: 1, message: `the example does not pass its checks: ${describeFailure(result)}` };
+    return null;
+  });
+  const errors = found.filter((error): error is ContentError => error !== null);
+  return { verified: found.length - errors.length, errors };
 }
