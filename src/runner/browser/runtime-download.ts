@@ -133,13 +133,16 @@ export async function downloadRuntime(
   };
 }
 
-/** Page → download worker. */
+/**
+ * Page → download worker, with one MessagePort (the delivery port) in the message's ports: the
+ * worker posts the frame's StartCommand, bytes transferred, on that port; the page has handed the
+ * port's other end to the runtime's frame. So the twelve megabytes and the worker's code are
+ * copied across processes on the worker's thread, and never pass through the page's main thread.
+ */
 export interface DownloadCommand {
   type: 'download';
   files: DownloadFile[];
 }
 
-/** Download worker → page. */
-export type DownloadReport =
-  | { type: 'progress'; loadedBytes: number; totalBytes: number }
-  | ({ type: 'done'; transfers: FileTransfer[] } & FetchedRuntime);
+/** Download worker → page: progress, then what each file cost once the frame has its start command. */
+export type DownloadReport = { type: 'progress'; loadedBytes: number; totalBytes: number } | { type: 'done'; transfers: FileTransfer[] };

@@ -3,7 +3,7 @@ import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
 import { runtimeMessageSchema } from './sandbox-message-schemas';
 import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
 import { downloadRuntime, fileTransfers, type DownloadCommand, type DownloadFile, type DownloadProgress, type DownloadReport, type FetchedRuntime, type FileTransfer, type ReadPacing } from './runtime-download';
-import { OUTPUT_LIMIT_CHARS, errorMessage, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
+import { OUTPUT_LIMIT_CHARS, errorMessage, type DeliveryCommand, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 import { groupDigits } from '@/domain/text/group-digits';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
@@ -80,24 +80,37 @@ async function downloadOnPage(kind: RuntimeKind, files: readonly DownloadFile[],
 const DOWNLOAD_WORKER_GRACE_MS = 2_000;
 
 /**
- * The download in the app's own worker (runtime-download.worker.ts), so twelve megabytes of
- * Pyodide never hold the page's main thread; the bytes come back transferred, not copied. Falls
- * back to the page if the worker cannot start or fails.
+ * How a runtime's files reach its frame. `delivery`: the end of the download worker's delivery
+ * port that the page hands to the frame (null when the page downloads by itself). `runtime`
+ * resolves to what the page must still post to the frame itself, or to null once the worker has
+ * delivered it.
  */
-function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly DownloadFile[], onProgress: DownloadProgress): Promise<FetchedRuntime> {
+interface RuntimeHandoff {
+  delivery: MessagePort | null;
+  runtime: Promise<FetchedRuntime | null>;
+}
+
+/**
+ * The download in the app's own worker (runtime-download.worker.ts), so twelve megabytes of
+ * Pyodide never hold the page's main thread: the worker posts them, transferred, straight to the
+ * frame on a port of their own (a copy across processes, made on the worker's thread). Falls back
+ * to downloading on the page if the worker cannot start or fails.
+ */
+function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly DownloadFile[], onProgress: DownloadProgress): RuntimeHandoff {
   let worker: Worker;
   try {
     worker = new Worker(workerUrl, { name: 'runtime download' });
   } catch {
-    return downloadOnPage(kind, files, onProgress);
+    return { delivery: null, runtime: downloadOnPage(kind, files, onProgress) };
   }
-  return new Promise<FetchedRuntime>((resolve) => {
-    let fellBack = false;
+  const channel = new MessageChannel();
+  const runtime = new Promise<FetchedRuntime | null>((resolve) => {
+    let settled = false;
     const fallBack = (event: Event) => {
       worker.terminate();
       // An error and a message error may both arrive: download on the page once.
-      if (fellBack) return;
-      fellBack = true;
+      if (settled) return;
+      settled = true;
       reportCrash({ kind, reason: `The runtime download worker failed (${event instanceof ErrorEvent && event.message ? event.message : event.type}); downloading on the page instead.` });
       resolve(downloadOnPage(kind, files, onProgress));
     };
@@ -106,30 +119,34 @@ function downloadInWorker(kind: RuntimeKind, workerUrl: string, files: readonly 
     worker.onmessage = (event: MessageEvent<DownloadReport>) => {
       const report = event.data;
       if (report.type === 'progress') onProgress(report.loadedBytes, report.totalBytes);
-      else if (report.type === 'done') {
+      else if (report.type === 'done' && !settled) {
+        settled = true;
         // Not at once: a worker ended in the same moment as its last fetch loses that fetch's
         // "finished" notice to DevTools, and tools that watch the page (Lighthouse, Playwright's
         // network-idle) then count it open for ever. The worker holds nothing by now (the bytes
         // were transferred), so a moment's grace costs nothing.
         setTimeout(() => worker.terminate(), DOWNLOAD_WORKER_GRACE_MS);
         markDownloaded(kind, report.transfers);
-        resolve({ workerSource: report.workerSource, files: report.files });
+        resolve(null);
       }
     };
-    worker.postMessage({ type: 'download', files: [...files] } satisfies DownloadCommand);
   });
+  worker.postMessage({ type: 'download', files: [...files] } satisfies DownloadCommand, [channel.port1]);
+  return { delivery: channel.port2, runtime };
 }
 
 /**
  * Fetched on the app's origin (so the browser's HTTP cache serves later visits, and offline ones)
  * and handed to the frame, whose opaque origin gets no cache.
  */
-function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): Promise<FetchedRuntime> {
+function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): RuntimeHandoff {
   const assets = runtimeAssets(kind);
-  if (!assets) return Promise.resolve({ workerSource: null, files: [] });
+  if (!assets) return { delivery: null, runtime: Promise.resolve({ workerSource: null, files: [] }) };
   const files = [assets.worker, ...assets.data];
   const workerUrl = runtimeDownloaderUrl();
-  return workerUrl && typeof Worker !== 'undefined' ? downloadInWorker(kind, workerUrl, files, onProgress) : downloadOnPage(kind, files, onProgress);
+  return workerUrl && typeof Worker !== 'undefined' && typeof MessageChannel !== 'undefined'
+    ? downloadInWorker(kind, workerUrl, files, onProgress)
+    : { delivery: null, runtime: downloadOnPage(kind, files, onProgress) };
 }
 
 /**
@@ -141,7 +158,7 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
   const iframe = createHiddenFrame(`${kind} runtime`);
   const connection = connectSandboxFrame(iframe, kind);
   document.body.appendChild(iframe);
-  const runtime = fetchRuntime(kind, onProgress);
+  const { delivery, runtime } = fetchRuntime(kind, onProgress);
 
   let port: MessagePort | null = null;
   let alive = true;
@@ -162,6 +179,7 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
     if (crashed) reportCrash({ kind, reason });
     connection.cancel();
     port?.close();
+    delivery?.close();
     iframe.remove();
     markFailed(new Error(reason));
     active?.finish({ kind: 'broken', output: active.output, reason });
@@ -198,8 +216,9 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
       }
       port = opened;
       opened.onmessage = (event) => receive(event.data);
-      void runtime.then(({ workerSource, files }) => {
-        if (alive) opened.postMessage({ type: 'start', workerSource, files } satisfies StartCommand, files.map((file) => file.bytes));
+      if (delivery) opened.postMessage({ type: 'delivery' } satisfies DeliveryCommand, [delivery]);
+      void runtime.then((fetched) => {
+        if (alive && fetched) opened.postMessage({ type: 'start', ...fetched } satisfies StartCommand, fetched.files.map((file) => file.bytes));
       });
     },
     (error: unknown) => destroy(errorMessage(error), true),

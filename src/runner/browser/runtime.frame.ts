@@ -12,6 +12,7 @@ import {
   SANDBOX_CONNECT,
   SANDBOX_HELLO,
   errorMessage,
+  type DeliveryCommand,
   type ProvidedFile,
   type RunCommand,
   type RuntimeMessage,
@@ -144,6 +145,18 @@ function providedFiles(value: unknown): ProvidedFile[] {
   return value.filter((file): file is ProvidedFile => typeof file?.path === 'string' && typeof file.type === 'string' && file.bytes instanceof ArrayBuffer);
 }
 
+/**
+ * The page's download worker posts the start command on this port (sandbox-messages.ts,
+ * DeliveryCommand): one start command is taken from it, nothing else, and the port is closed.
+ */
+function takeDelivery(delivery: MessagePort) {
+  delivery.onmessage = (message: MessageEvent<StartCommand | null>) => {
+    if (message.data?.type !== 'start') return;
+    delivery.close();
+    void onCommand(message.data);
+  };
+}
+
 async function onCommand(command: RunCommand | StartCommand) {
   if (command?.type === 'start' && !started) {
     started = true;
@@ -161,6 +174,13 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string } | null
   const [handed] = event.ports;
   if (port || event.source !== window.parent || event.data?.type !== SANDBOX_CONNECT || !handed) return;
   port = handed;
-  port.onmessage = (message: MessageEvent<RunCommand | StartCommand>) => void onCommand(message.data);
+  port.onmessage = (message: MessageEvent<RunCommand | StartCommand | DeliveryCommand>) => {
+    const [delivery] = message.ports;
+    if (message.data?.type === 'delivery') {
+      if (delivery && !started) takeDelivery(delivery);
+      return;
+    }
+    void onCommand(message.data);
+  };
 });
 window.parent.postMessage({ type: SANDBOX_HELLO }, '*');

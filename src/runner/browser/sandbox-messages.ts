@@ -70,6 +70,16 @@ export interface StartCommand {
   files: ProvidedFile[];
 }
 
+/**
+ * Page → frame, once, with a MessagePort in the message's ports: the page's download worker posts
+ * the StartCommand on it (runtime-download.ts), so the bytes never cross the page's main thread.
+ * The frame takes one StartCommand from it and closes it; the page may still send its own
+ * StartCommand (when the worker could not start or failed): whichever comes first starts the runtime.
+ */
+export interface DeliveryCommand {
+  type: 'delivery';
+}
+
 /** Page → frame → worker. */
 export interface RunCommand {
   type: 'run';
