@@ -4,7 +4,8 @@
  * in for those two) and the HTML glossary's index and an entry (signed out, as search engines and
  * visitors see them); prints the median performance, accessibility and SEO scores, CLS, LCP and
  * TBT against each page's goals (performance ≥ 90, or ≥ 95 with SEO 100 for the glossary;
- * accessibility 100, CLS < 0.1).
+ * accessibility 100, CLS < 0.1). First, as the same run's baseline at the same slowdown, the bare
+ * Next.js page of bench/bare-next (bench:ssr's baseline too).
  *
  * Offline-safe: Debian's Chromium (/usr/bin/chromium) through chrome-launcher, the app and the
  * Auth emulator on this machine, nothing fetched from the internet. Signing in goes through the
@@ -18,13 +19,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import { EMULATOR, withStack } from './lib/bench';
+import { EMULATOR, startBareNext, withStack } from './lib/bench';
 
 const PORT = Number(process.env.BENCH_PORT || 3400);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT || 3490);
+/**
+ * The baseline, audited in the same run at the same slowdown: the bare Next.js page of
+ * `bench/bare-next` (the same Next, React and Node rendering a heading and a line of text). What
+ * it scores is the framework's own floor on this host; it has no goal of its own.
+ */
+const BARE = 'bare Next.js page';
 const ALL_PAGES = [
+  { name: BARE, path: '/', signedIn: false },
   { name: 'landing', path: '/', signedIn: false },
   { name: 'lesson', path: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0', signedIn: true },
   { name: 'section', path: '/web/python/section/0', signedIn: true },
@@ -35,7 +44,8 @@ const ALL_PAGES = [
 const GOALS: Record<string, { performance: number; seo: number | null }> = { glossary: { performance: 95, seo: 100 }, 'glossary-entry': { performance: 95, seo: 100 } };
 const goalsOf = (name: string) => GOALS[name] ?? { performance: 90, seo: null };
 /** LIGHTHOUSE_PAGES=lesson,section audits only those pages. */
-const PAGES = process.env.LIGHTHOUSE_PAGES ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(page.name)) : ALL_PAGES;
+const PAGES = process.env.LIGHTHOUSE_PAGES ? ALL_PAGES.filter((page) => page.name === BARE || process.env.LIGHTHOUSE_PAGES?.split(',').includes(page.name)) : ALL_PAGES;
+const urlOf = (page: (typeof ALL_PAGES)[number]) => (page.name === BARE ? `http://127.0.0.1:${BARE_PORT}${page.path}` : `${BASE}${page.path}`);
 
 interface Figures {
   performance: number;
@@ -88,10 +98,12 @@ interface LighthouseResult {
  * esbuild's `__name` helper, which does not exist in the page ("__name is not defined").
  */
 async function audit(url: string, chromePort: number, cpuMultiplier: number): Promise<Figures & { benchmarkIndex: number }> {
+  const traces = process.env.LIGHTHOUSE_TRACES && process.env.LIGHTHOUSE_SAVE ? path.resolve(process.env.LIGHTHOUSE_SAVE) : null;
+  if (traces) mkdirSync(traces, { recursive: true });
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
-      'node_modules/lighthouse/cli/index.js',
+      path.resolve('node_modules/lighthouse/cli/index.js'),
       url,
       `--port=${chromePort}`,
       '--output=json',
@@ -100,8 +112,10 @@ async function audit(url: string, chromePort: number, cpuMultiplier: number): Pr
       '--disable-storage-reset',
       `--throttling.cpuSlowdownMultiplier=${cpuMultiplier}`,
       '--quiet',
+      // LIGHTHOUSE_TRACES=1 (with LIGHTHOUSE_SAVE): keep each run's trace, with V8's CPU samples, in that folder.
+      ...(traces ? ['--save-assets', '--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
     ],
-    { maxBuffer: 64 * 1024 * 1024 },
+    { maxBuffer: 64 * 1024 * 1024, cwd: traces ?? process.cwd() },
   );
   const lhr = JSON.parse(stdout) as LighthouseResult;
   // LIGHTHOUSE_SAVE=<folder> keeps each report (open it in Lighthouse's viewer, or read its audits).
@@ -146,6 +160,7 @@ async function main(): Promise<void> {
     '.data/bench-lighthouse',
     async () => {
       let chrome: chromeLauncher.LaunchedChrome | null = null;
+      const stopBare = await startBareNext(BARE_PORT);
       try {
         chrome = await chromeLauncher.launch({
           chromePath: CHROME,
@@ -168,7 +183,7 @@ async function main(): Promise<void> {
           }
           const runs: Figures[] = [];
           for (let run = 0; run < RUNS; run += 1) {
-            const figures = await audit(`${BASE}${target.path}`, chrome.port, cpuMultiplier);
+            const figures = await audit(urlOf(target), chrome.port, cpuMultiplier);
             console.log(`  ${target.name} run ${run + 1}: performance ${figures.performance}, accessibility ${figures.accessibility}, SEO ${figures.seo}, CLS ${figures.cls.toFixed(3)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
             runs.push(figures);
           }
@@ -190,10 +205,12 @@ async function main(): Promise<void> {
         for (const { name, figures } of rows) {
           const goals = goalsOf(name);
           const met = figures.performance >= goals.performance && figures.accessibility === 100 && figures.cls < 0.1 && (goals.seo === null || figures.seo >= goals.seo);
-          console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.seo} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${met ? 'met' : 'NOT met'} |`);
+          const verdict = name === BARE ? 'baseline (same run)' : met ? 'met' : 'NOT met';
+          console.log(`| ${name} | ${figures.performance} | ${figures.accessibility} | ${figures.seo} | ${figures.cls.toFixed(3)} | ${(figures.lcpMs / 1000).toFixed(2)} s | ${Math.round(figures.tbtMs)} ms | ${verdict} |`);
         }
       } finally {
         chrome?.kill();
+        stopBare();
       }
     },
     {},

@@ -16,12 +16,10 @@
  * BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_SECONDS, BENCH_OVERLOAD_CONNECTIONS and
  * BENCH_DATABASES=embedded,postgres change the run. Only 127.0.0.1 is ever targeted.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expectOk, measure, sessionCookies, signUp, withStack, type Figures } from './lib/bench';
+import { expectOk, measure, sessionCookies, signUp, startBareNext, withStack, type Figures } from './lib/bench';
 import { findPostgresBin, startPrivateCluster } from './lib/postgres';
-import { waitForHttp } from './lib/processes';
 
 const PORT = Number(process.env.BENCH_PORT || 3310);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT || 3390);
@@ -33,7 +31,6 @@ const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS || 20
 const ONLY = (process.env.BENCH_ONLY || '').split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.toLowerCase().includes(word));
 const DATABASES = (process.env.BENCH_DATABASES || 'embedded,postgres').split(',').map((name) => name.trim());
-const BARE_DIR = path.join('bench', 'bare-next');
 const JSON_DIR = path.resolve('.data', 'bench-ssr-json');
 
 const LESSON = '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0';
@@ -48,33 +45,6 @@ interface Row {
 }
 
 const run = (title: string, url: string, headers: Record<string, string> = {}, connections = CONNECTIONS, duration = SECONDS) => measure(title, { url, headers, connections, duration });
-
-/** The bare app, built when its build is missing, served by `next start` for the whole run. */
-async function startBare(): Promise<() => void> {
-  if (!existsSync(path.join(BARE_DIR, '.next', 'BUILD_ID'))) {
-    console.log('Building the bare Next.js baseline…');
-    const build = spawnSync(path.join('node_modules', '.bin', 'next'), ['build', BARE_DIR], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-    if (build.status !== 0) throw new Error('the bare Next.js app did not build');
-  }
-  mkdirSync(JSON_DIR, { recursive: true });
-  const server = spawn(path.join('node_modules', '.bin', 'next'), ['start', BARE_DIR, '-p', String(BARE_PORT), '-H', '127.0.0.1'], {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', BARE_JSON_DIR: JSON_DIR },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  let running = true;
-  server.on('exit', () => {
-    running = false;
-  });
-  await waitForHttp(`http://127.0.0.1:${BARE_PORT}/`, 60_000, () => running);
-  return () => {
-    try {
-      process.kill(-(server.pid ?? 0), 'SIGTERM');
-    } catch {
-      // already stopped
-    }
-  };
-}
 
 async function benchDatabase(database: string, env: Record<string, string>, rows: Row[], overload: { database: string; figures: Figures }[]): Promise<void> {
   await withStack(
@@ -153,7 +123,7 @@ function printTable(rows: Row[], overload: { database: string; figures: Figures 
 }
 
 async function main(): Promise<void> {
-  const stopBare = await startBare();
+  const stopBare = await startBareNext(BARE_PORT, { BARE_JSON_DIR: JSON_DIR });
   const rows: Row[] = [];
   const overload: { database: string; figures: Figures }[] = [];
   try {

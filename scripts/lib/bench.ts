@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { waitForHttp } from './processes';
 
@@ -127,3 +129,36 @@ export async function withStack(port: number, dataDir: string, body: (base: stri
 }
 
 export const ms = (value: number) => value.toFixed(1).padStart(8);
+
+const BARE_DIR = path.join('bench', 'bare-next');
+
+/**
+ * The bare Next.js baseline (`bench/bare-next`: the same Next, React and Node, one
+ * getServerSideProps page and an API route), built when its build is missing and served by
+ * `next start` on 127.0.0.1:`port` until the returned function stops it.
+ */
+export async function startBareNext(port: number, env: Record<string, string> = {}): Promise<() => void> {
+  if (!existsSync(path.join(BARE_DIR, '.next', 'BUILD_ID'))) {
+    console.log('Building the bare Next.js baseline…');
+    const build = spawnSync(path.join('node_modules', '.bin', 'next'), ['build', BARE_DIR], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (build.status !== 0) throw new Error('the bare Next.js app did not build');
+  }
+  if (env.BARE_JSON_DIR) mkdirSync(env.BARE_JSON_DIR, { recursive: true });
+  const server = spawn(path.join('node_modules', '.bin', 'next'), ['start', BARE_DIR, '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  let running = true;
+  server.on('exit', () => {
+    running = false;
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/`, 60_000, () => running);
+  return () => {
+    try {
+      process.kill(-(server.pid ?? 0), 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+  };
+}

@@ -4,9 +4,10 @@ import { ANALYTICS_ID_COOKIE } from '@/domain/analytics/constants';
 import { setConsentCategories } from '@/lib/analytics/track';
 
 /**
- * The consent banner and preferences dialog (vanilla-cookieconsent, docs/decisions.md). Loaded
- * only while a visitor has not answered, on the cookie settings page, or when asked to change the
- * choice: a visitor who has answered never downloads it. It keeps its record in CONSENT_COOKIE,
+ * The consent record and the preferences dialog (vanilla-cookieconsent, docs/decisions.md). The
+ * first question is our own small banner (consent-banner.tsx); this module, the library and its
+ * stylesheet load only when the visitor answers it, asks to choose, or uses the cookie settings
+ * page: a visitor who has answered never downloads them. It keeps its record in CONSENT_COOKIE,
  * which the server reads too. Its stylesheet is served from /vendor (no CDN).
  */
 
@@ -39,23 +40,18 @@ let started: Promise<void> | null = null;
 /** The cookie settings page saves without the reload that withdrawing marketing causes elsewhere (it reloads itself). */
 let reloadOnWithdrawal = true;
 
-/** While the banner shows, the page gets room below it, so nothing (a form's button) stays hidden behind it. */
-function keepRoomFor(banner: HTMLElement): void {
-  const root = document.documentElement;
-  const measure = () => root.style.setProperty('--consent-banner-space', `${banner.offsetHeight}px`);
-  measure();
-  if (typeof ResizeObserver === 'function') new ResizeObserver(measure).observe(banner);
-}
+/** Who waits for the preferences dialog to close (openPreferences). */
+const onPreferencesHidden: (() => void)[] = [];
 
 function report(): void {
   setConsentCategories(CookieConsent.getUserPreferences().acceptedCategories);
 }
 
-/** Starts the consent manager once per page; `autoShow` opens the banner when the visitor has not answered. */
-export function startConsentManager({ autoShow }: { autoShow: boolean }): Promise<void> {
+/** Starts the consent manager once per page; it never shows its own banner (consent-banner.tsx asks). */
+function startConsentManager(): Promise<void> {
   started ??= loadStylesheet().then(() => CookieConsent.run({
     revision: CONSENT_REVISION,
-    autoShow,
+    autoShow: false,
     hideFromBots: false,
     disablePageInteraction: false,
     cookie: {
@@ -78,8 +74,10 @@ export function startConsentManager({ autoShow }: { autoShow: boolean }): Promis
     onModalReady: ({ modalName, modal }) => {
       // The banner lives outside the app's wrapper, which carries the self-hosted Inter: use the same font.
       const appFont = document.querySelector('.app-fonts');
-      if (appFont) modal.closest<HTMLElement>('#cc-main')?.style.setProperty('--cc-font-family', getComputedStyle(appFont).fontFamily);
-      if (modalName === 'consentModal') keepRoomFor(modal);
+      if (appFont && modalName === 'preferencesModal') modal.closest<HTMLElement>('#cc-main')?.style.setProperty('--cc-font-family', getComputedStyle(appFont).fontFamily);
+    },
+    onModalHide: ({ modalName }) => {
+      if (modalName === 'preferencesModal') onPreferencesHidden.splice(0).forEach((resolve) => resolve());
     },
     onChange: ({ changedCategories }) => {
       report();
@@ -121,9 +119,20 @@ export function marketingScriptsLoaded(): boolean {
   return Array.isArray((window as Window & { dataLayer?: unknown }).dataLayer);
 }
 
-/** Records a choice made on the cookie settings page. */
+/**
+ * Opens the preferences dialog (the banner's "Choose") once the library is in; `closed` resolves
+ * when the dialog closes, answered or not (the banner then asks again if nothing was chosen).
+ */
+export async function openPreferences(): Promise<{ closed: Promise<void> }> {
+  await startConsentManager();
+  const closed = new Promise<void>((resolve) => onPreferencesHidden.push(resolve));
+  CookieConsent.showPreferences();
+  return { closed };
+}
+
+/** Records a choice made on the banner or the cookie settings page. */
 export async function saveConsent(categories: readonly ('analytics' | 'marketing')[]): Promise<void> {
-  await startConsentManager({ autoShow: false });
+  await startConsentManager();
   reloadOnWithdrawal = false;
   try {
     CookieConsent.acceptCategory(['necessary', ...categories]);
