@@ -177,7 +177,9 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string } | null
   port.onmessage = (message: MessageEvent<RunCommand | StartCommand | DeliveryCommand>) => {
     const [delivery] = message.ports;
     if (message.data?.type === 'delivery') {
-      if (delivery && !started) takeDelivery(delivery);
+      // Started already (the page posted the start itself): nothing will come on it.
+      if (started) delivery?.close();
+      else if (delivery) takeDelivery(delivery);
       return;
     }
     void onCommand(message.data);

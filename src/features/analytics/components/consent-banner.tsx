@@ -1,12 +1,9 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/ui';
 import { Link } from '@/ui/link';
 import styles from './consent-banner.module.css';
 
 export type ConsentAnswer = 'all' | 'necessary' | 'choose';
-
-/** The words of the banner (the same as the preferences dialog's first step). */
-export const CONSENT_BANNER_TITLE = 'Cookies on Codetrail';
 
 /**
  * The first question a visitor without an answer sees: a few elements of our own, so no library,
@@ -22,7 +19,7 @@ export function ConsentBanner({ onAnswer, busy }: { onAnswer: (answer: ConsentAn
   return (
     <div ref={banner} role="dialog" aria-labelledby={titleId} aria-describedby={descriptionId} className={styles.banner} data-testid="consent-banner">
       <h2 id={titleId} className={styles.title}>
-        {CONSENT_BANNER_TITLE}
+        Cookies on Codetrail
       </h2>
       <p id={descriptionId} className={styles.description}>
         Some cookies keep you signed in and your progress saved. May we also count how lessons are used and how our ads do? <Link href="/web/cookies">Cookie settings</Link>
@@ -51,10 +48,9 @@ const ROOM_ABOVE_PX = 16;
  * the body alone, not as a variable on <html> that every element would recompute.
  */
 function useKeepRoomBelow(banner: React.RefObject<HTMLDivElement | null>) {
-  const [supported] = useState(() => typeof ResizeObserver === 'function');
   useLayoutEffect(() => {
     const element = banner.current;
-    if (!element || !supported) return;
+    if (!element || typeof ResizeObserver !== 'function') return;
     const body = document.body;
     const before = body.style.paddingBottom;
     const observer = new ResizeObserver(([entry]) => {
@@ -67,5 +63,5 @@ function useKeepRoomBelow(banner: React.RefObject<HTMLDivElement | null>) {
       if (before) body.style.paddingBottom = before;
       else body.style.removeProperty('padding-bottom');
     };
-  }, [banner, supported]);
+  }, [banner]);
 }

@@ -88,13 +88,8 @@ function startConsentManager(): Promise<void> {
       default: 'en',
       translations: {
         en: {
-          consentModal: {
-            title: 'Cookies on Codetrail',
-            description: 'Some cookies keep you signed in and your progress saved. May we also count how lessons are used and how our ads do? <a href="/web/cookies">Cookie settings</a>',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Necessary only',
-            showPreferencesBtn: 'Choose',
-          },
+          // Never shown: our own banner (consent-banner.tsx) asks the first question.
+          consentModal: {},
           preferencesModal: {
             title: 'Cookie choices',
             acceptAllBtn: 'Accept all',
