@@ -7,6 +7,8 @@ import { onRuntimeCrash, openRuntimeSandbox, type RuntimeCrash } from './runtime
 
 /** Plays the sandbox frame of the page's newest iframe: says hello and keeps the port the page hands over. */
 async function helloFromFrame(): Promise<MessagePort> {
+  // The page inserts its frame in a task of its own after opening the sandbox.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const frameWindow = document.querySelector('iframe')!.contentWindow!;
   let framePort: MessagePort | undefined;
   jest.spyOn(frameWindow, 'postMessage').mockImplementation(((_message: unknown, _origin: string, transfer?: Transferable[]) => {
@@ -180,6 +182,32 @@ describe('handing the runtime to its frame', () => {
     framePort.close();
     (frameDelivery as unknown as MessagePort).close();
     worker.received!.delivery!.close();
+  });
+
+  it('opening a runtime spreads its start over tasks: the frame goes in, then the download starts', async () => {
+    PlayedWorker.last = null;
+    const sandbox = openRuntimeSandbox('python');
+    const oneTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    // The task that opened it (evaluating the runner's chunk, rendering Python's status) ends here.
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(PlayedWorker.last).toBeNull();
+    await oneTask();
+    expect(document.querySelector('iframe')).not.toBeNull();
+    expect(PlayedWorker.last).toBeNull();
+    await oneTask();
+    expect(PlayedWorker.last).not.toBeNull();
+    sandbox.destroy();
+    PlayedWorker.last!.received!.delivery!.close();
+  });
+
+  it('a runtime stopped before its frame went in never inserts it nor starts its download', async () => {
+    PlayedWorker.last = null;
+    const sandbox = openRuntimeSandbox('python');
+    sandbox.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(PlayedWorker.last).toBeNull();
+    await expect(sandbox.ready).rejects.toThrow('The code runner was stopped.');
   });
 
   it('a download worker that fails leaves the page to post the start command itself', async () => {

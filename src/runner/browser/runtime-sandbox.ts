@@ -5,6 +5,7 @@ import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
 import { downloadRuntime, fileTransfers, type DownloadCommand, type DownloadFile, type DownloadProgress, type DownloadReport, type FetchedRuntime, type FileTransfer, type ReadPacing } from './runtime-download';
 import { OUTPUT_LIMIT_CHARS, errorMessage, type DeliveryCommand, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 import { groupDigits } from '@/domain/text/group-digits';
+import { nextTask } from './next-task';
 
 export type RuntimeKind = 'python' | 'javascript' | 'sql';
 
@@ -157,9 +158,6 @@ function fetchRuntime(kind: RuntimeKind, onProgress: DownloadProgress): RuntimeH
 export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgress = () => undefined): RuntimeSandbox {
   const iframe = createHiddenFrame(`${kind} runtime`);
   const connection = connectSandboxFrame(iframe, kind);
-  document.body.appendChild(iframe);
-  const { delivery, runtime } = fetchRuntime(kind, onProgress);
-
   let port: MessagePort | null = null;
   let alive = true;
   let active: ActiveRun | null = null;
@@ -173,13 +171,21 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
   });
   ready.catch(() => undefined);
 
+  // Each step in a task of its own (see nextTask): the frame goes in, then the download starts.
+  const handoff: Promise<RuntimeHandoff | null> = nextTask()
+    .then(() => {
+      if (alive) document.body.appendChild(iframe);
+      return nextTask();
+    })
+    .then(() => (alive ? fetchRuntime(kind, onProgress) : null));
+
   function destroy(reason = 'The code runner was stopped.', crashed = false) {
     if (!alive) return;
     alive = false;
     if (crashed) reportCrash({ kind, reason });
     connection.cancel();
     port?.close();
-    delivery?.close();
+    void handoff.then((started) => started?.delivery?.close());
     iframe.remove();
     markFailed(new Error(reason));
     active?.finish({ kind: 'broken', output: active.output, reason });
@@ -216,9 +222,12 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
       }
       port = opened;
       opened.onmessage = (event) => receive(event.data);
-      if (delivery) opened.postMessage({ type: 'delivery' } satisfies DeliveryCommand, [delivery]);
-      void runtime.then((fetched) => {
-        if (alive && fetched) opened.postMessage({ type: 'start', ...fetched } satisfies StartCommand, fetched.files.map((file) => file.bytes));
+      void handoff.then((started) => {
+        if (!alive || !started) return;
+        if (started.delivery) opened.postMessage({ type: 'delivery' } satisfies DeliveryCommand, [started.delivery]);
+        void started.runtime.then((fetched) => {
+          if (alive && fetched) opened.postMessage({ type: 'start', ...fetched } satisfies StartCommand, fetched.files.map((file) => file.bytes));
+        });
       });
     },
     (error: unknown) => destroy(errorMessage(error), true),

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { BrowserCheckEngine } from '@/runner/browser/browser-check-engine';
+import { nextTask } from '@/runner/browser/next-task';
 import { pythonProgress, type RuntimeStatus } from '@/runner/browser/runtime-progress';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { reportRuntimeCrash } from '@/lib/monitoring/report-runtime-crash';
@@ -25,7 +26,9 @@ interface OwnedHandle extends CheckEngineHandle {
 }
 
 const loadEngine = () =>
-  import('@/runner/browser/browser-check-engine').then((module) => {
+  import('@/runner/browser/browser-check-engine').then(async (module) => {
+    // The engine is made in a task after the one that evaluated its chunk (see nextTask).
+    await nextTask();
     module.onRuntimeCrash(reportRuntimeCrash);
     return module.createBrowserCheckEngine();
   });

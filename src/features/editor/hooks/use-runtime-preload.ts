@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { LessonType } from '@/domain/lessons/lesson-type';
+import { nextTask } from '@/runner/browser/next-task';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { reportRuntimeCrash } from '@/lib/monitoring/report-runtime-crash';
 
@@ -26,7 +27,9 @@ export function useRuntimePreload(need: RuntimeNeed): void {
     let cancelled = false;
     let release: (() => void) | null = null;
     const cancelIdle = whenLoadedAndIdle(() => {
-      void import('@/runner/browser/python-runtime').then(({ preloadPython, onRuntimeCrash }) => {
+      void import('@/runner/browser/python-runtime').then(async ({ preloadPython, onRuntimeCrash }) => {
+        // Python starts in a task after the one that evaluated its chunk (see nextTask).
+        await nextTask();
         onRuntimeCrash(reportRuntimeCrash);
         if (!cancelled) release = preloadPython();
       });
