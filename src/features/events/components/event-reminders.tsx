@@ -36,7 +36,9 @@ export default function EventReminders() {
   const pathname = router.asPath.split(/[?#]/)[0] ?? router.asPath;
 
   useEffect(() => {
-    if (!data) return;
+    // No joined events (most learners): nothing to remind, and no date formatter to build (the
+    // first one loads the browser's locale and time-zone data, a long task on a phone).
+    if (!data || data.events.length === 0) return;
     const now = new Date();
     const today = localDayOf(now, data.timeZone);
     const joined = new Set(data.events.map((event) => event.id));
