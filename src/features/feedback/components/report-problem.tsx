@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { MAX_REPORT_NOTE, MAX_REPORT_OUTPUT } from '@/domain/feedback/lesson-report';
 import { useApiClient } from '@/features/auth';
 import { feedbackEndpoints } from '@/lib/api-client/feedback-endpoints';
 import { Alert, Button } from '@/ui';
 import styles from './report-problem.module.css';
 
-export interface ReportProblemProps {
-  lesson: { trackId: string; tutorialId: string; chapterId: string; lessonId: string };
-  mode: 'learn' | 'challenge' | 'tutor';
-  /** The learner's files as they are now, and the last run's output (read when the report is sent). */
-  snapshot: () => { files: { name: string; userContent: string }[]; output: string };
+import type { ReportProblemProps } from './report-problem-props';
+
+interface ReportProblemFormProps extends ReportProblemProps {
+  /** The learner's note, kept by the opener so Cancel and opening again never lose it. */
+  note: string;
+  onNoteChange: (note: string) => void;
+  onCancel: () => void;
 }
 
 function browserDetails() {
@@ -24,14 +26,13 @@ function browserDetails() {
 }
 
 /**
- * "Report a problem" under a lesson (issue 16): a note, sent with what the learner sees — their
- * files, the last output and their browser — so a course engineer can reproduce it.
+ * The "Report a problem" form under a lesson (issue 16): a note, sent with what the learner sees —
+ * their files, the last output and their browser — so a course engineer can reproduce it. A chunk
+ * of its own, loaded when the learner opens it (ReportProblem in the feature's entry).
  */
-export default function ReportProblem({ lesson, mode, snapshot }: ReportProblemProps) {
+export default function ReportProblemForm({ lesson, mode, snapshot, note, onNoteChange, onCancel }: ReportProblemFormProps) {
   const client = useApiClient();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
   const send = useMutation({
     mutationFn: () => {
       const { files, output } = snapshot();
@@ -51,13 +52,6 @@ export default function ReportProblem({ lesson, mode, snapshot }: ReportProblemP
       </p>
     );
   }
-  if (!open) {
-    return (
-      <Button variant="ghost" size="sm" className={styles.open} onClick={() => setOpen(true)}>
-        Report a problem with this lesson
-      </Button>
-    );
-  }
   return (
     <form className={styles.form} onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
@@ -70,7 +64,7 @@ export default function ReportProblem({ lesson, mode, snapshot }: ReportProblemP
         id={`${id}-note`}
         className={styles.note}
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={(event) => onNoteChange(event.target.value)}
         maxLength={MAX_REPORT_NOTE}
         rows={4}
         required
@@ -85,7 +79,7 @@ export default function ReportProblem({ lesson, mode, snapshot }: ReportProblemP
         <Button type="submit" size="sm" loading={send.isPending} disabled={note.trim().length === 0}>
           Send the report
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setOpen(false)} disabled={send.isPending}>
+        <Button variant="ghost" size="sm" onClick={onCancel} disabled={send.isPending}>
           Cancel
         </Button>
       </div>
