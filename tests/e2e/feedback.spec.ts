@@ -48,6 +48,21 @@ test.describe('reporting a problem with a lesson', () => {
     await engineer.context().close();
   });
 
+  test('offline, the report form says it could not load, and opens once the learner is back online', async ({ page }) => {
+    await signInTo(page, LESSON, 'reporter-offline');
+    await expect(page.getByRole('heading', { name: 'Say hello' })).toBeVisible();
+    // The form is a chunk of its own, fetched only when the learner reaches for the button.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Report a problem with this lesson' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The report form could not load. Check your connection and try again.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Say hello' })).toBeVisible();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Report a problem with this lesson' }).click();
+    const form = page.getByRole('form', { name: 'Report a problem' });
+    await expect(form.getByLabel('What went wrong?')).toBeFocused();
+    await expect(page.getByText('The report form could not load.')).toHaveCount(0);
+  });
+
   test('markup in a report is shown to the engineer as text, never run (on a phone for the learner)', async ({ browser }) => {
     const learner = await browser.newContext(PHONE);
     const page = await learner.newPage();

@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { Button } from '@/ui';
+import { Alert, Button } from '@/ui';
 import type { ReportProblemProps } from './report-problem-props';
 import styles from './report-problem.module.css';
 
@@ -14,8 +14,18 @@ function OpenButton({ loading = false, onOpen, onReach }: { loading?: boolean; o
   );
 }
 
+/** The form's chunk could not load (offline): the button asks for it again. */
+function FormUnavailable({ retry }: { retry?: () => void }) {
+  return (
+    <>
+      <OpenButton onOpen={retry} />
+      <Alert kind="error">The report form could not load. Check your connection and try again.</Alert>
+    </>
+  );
+}
+
 /** The form's chunk (its request, its schema): fetched when the learner reaches for the button, run when they open it. */
-const ReportProblemForm = dynamic(loadForm, { ssr: false, loading: () => <OpenButton loading /> });
+const ReportProblemForm = dynamic(loadForm, { ssr: false, loading: ({ error, retry }) => (error ? <FormUnavailable retry={retry} /> : <OpenButton loading />) });
 
 /**
  * "Report a problem" under a lesson (issue 16). The button is part of the lesson page (rendered

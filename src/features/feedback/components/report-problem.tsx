@@ -5,7 +5,6 @@ import { useApiClient } from '@/features/auth';
 import { feedbackEndpoints } from '@/lib/api-client/feedback-endpoints';
 import { Alert, Button } from '@/ui';
 import styles from './report-problem.module.css';
-
 import type { ReportProblemProps } from './report-problem-props';
 
 interface ReportProblemFormProps extends ReportProblemProps {
