@@ -24,6 +24,18 @@ describe('runtimeAssets', () => {
   });
 });
 
+describe('reading the list once', () => {
+  it('answers from the text it is given, never from an earlier one', () => {
+    const other = JSON.stringify({ ...(JSON.parse(BUILD) as object), files: { ...(JSON.parse(BUILD) as { files: object }).files, sql: [{ path: 'sql-worker.ffffffffffff.js', bytes: 1 }] } });
+    expect(runtimeAssets('sql', BUILD)?.worker.path).toBe('sql-worker.0123456789ab.js');
+    expect(runtimeAssets('sql', BUILD)?.worker.path).toBe('sql-worker.0123456789ab.js');
+    expect(runtimeAssets('sql', other)?.worker.path).toBe('sql-worker.ffffffffffff.js');
+    expect(runtimeAssets('sql', 'not json')).toBeNull();
+    expect(runtimeAssets('sql', BUILD)?.worker.path).toBe('sql-worker.0123456789ab.js');
+    expect(runtimeAssets('sql', undefined)).toBeNull();
+  });
+});
+
 describe('runtimeDownloaderUrl', () => {
   it('reads the download worker from the build', () => {
     const build = JSON.stringify({ ...(JSON.parse(BUILD) as object), downloader: '/vendor/runtime-download.0123456789ab.js' });

@@ -22,19 +22,35 @@ export interface RuntimeAssets {
   data: RuntimeFile[];
 }
 
+type RuntimeFiles = z.infer<typeof runtimeFilesSchema>;
+
+/** The last list read, by its text: a page starts runtimes several times and the text never changes within a build. */
+let lastRead: { raw: string | undefined; files: RuntimeFiles | null } | null = null;
+
+/**
+ * The build's runtime files, checked once per page rather than at every runtime start (a first
+ * check through the schema cost ~10 ms of the page's main thread, twice per start).
+ */
+function runtimeFiles(raw: string | undefined): RuntimeFiles | null {
+  if (lastRead === null || lastRead.raw !== raw) {
+    const parsed = runtimeFilesSchema.safeParse(readBuildJson(raw));
+    lastRead = { raw, files: parsed.success ? parsed.data : null };
+  }
+  return lastRead.files;
+}
+
 /**
  * What the page fetches for each runtime, from next.config.js (CODETRAIL_RUNTIME_FILES, inlined at
  * build time). Null outside a build: the frame then fetches what it needs itself.
  */
 export function runtimeAssets(kind: RuntimeKind, raw: string | undefined = process.env.CODETRAIL_RUNTIME_FILES): RuntimeAssets | null {
-  const parsed = runtimeFilesSchema.safeParse(readBuildJson(raw));
-  if (!parsed.success) return null;
-  const [worker, ...data] = parsed.data.files[kind];
+  const files = runtimeFiles(raw);
+  if (!files) return null;
+  const [worker, ...data] = files.files[kind];
   return worker ? { worker, data } : null;
 }
 
 /** The app's own download worker (runtime-download.worker.ts) under /vendor; null outside a build. */
 export function runtimeDownloaderUrl(raw: string | undefined = process.env.CODETRAIL_RUNTIME_FILES): string | null {
-  const parsed = runtimeFilesSchema.safeParse(readBuildJson(raw));
-  return parsed.success ? (parsed.data.downloader ?? null) : null;
+  return runtimeFiles(raw)?.downloader ?? null;
 }
