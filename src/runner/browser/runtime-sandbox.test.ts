@@ -210,6 +210,24 @@ describe('handing the runtime to its frame', () => {
     await expect(sandbox.ready).rejects.toThrow('The code runner was stopped.');
   });
 
+  it('a download that cannot even begin is a crash, not a runtime that never answers', async () => {
+    const crashes: RuntimeCrash[] = [];
+    onRuntimeCrash((crash) => crashes.push(crash));
+    Object.assign(globalThis, {
+      MessageChannel: class {
+        constructor() {
+          throw new Error('No channel for the runtime');
+        }
+      },
+    });
+    const sandbox = openRuntimeSandbox('python');
+    await expect(sandbox.ready).rejects.toThrow('No channel for the runtime');
+    expect(sandbox.alive).toBe(false);
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(crashes).toEqual([{ kind: 'python', reason: 'No channel for the runtime' }]);
+    onRuntimeCrash(null);
+  });
+
   it('a download worker that fails leaves the page to post the start command itself', async () => {
     const sandbox = openRuntimeSandbox('python');
     const framePort = await helloFromFrame();

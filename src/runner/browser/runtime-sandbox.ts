@@ -177,7 +177,12 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
       if (alive) document.body.appendChild(iframe);
       return nextTask();
     })
-    .then(() => (alive ? fetchRuntime(kind, onProgress) : null));
+    .then(() => (alive ? fetchRuntime(kind, onProgress) : null))
+    .catch((error: unknown) => {
+      // Nothing to hand the frame: it could never start, so the page says so now.
+      destroy(errorMessage(error), true);
+      return null;
+    });
 
   function destroy(reason = 'The code runner was stopped.', crashed = false) {
     if (!alive) return;
