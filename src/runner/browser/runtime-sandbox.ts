@@ -63,7 +63,7 @@ function reportCrash(crash: RuntimeCrash): void {
 }
 
 /** On the page, reading yields to the learner at least this often (the worker needs no pacing). */
-const pageReadPacing: ReadPacing = { sliceMs: 8, pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)) };
+const pageReadPacing: ReadPacing = { sliceMs: 8, pause: nextTask };
 
 /** Records what the download cost on the network (see fileTransfers). */
 function markDownloaded(kind: RuntimeKind, transfers: FileTransfer[]) {

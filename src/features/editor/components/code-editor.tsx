@@ -4,6 +4,7 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { indentWithTab } from '@codemirror/commands';
+import { nextTask } from '@/runner/browser/next-task';
 import { loadLanguageSetup } from '../extensions/language-setup';
 import { editorTheme } from '../extensions/editor-theme';
 import { SymbolRow } from './symbol-row';
@@ -50,7 +51,7 @@ export default function CodeEditor({ value, language, readOnly, label, onChange,
       const languageExtension = await loadLanguageSetup(language).catch((): Extension => []);
       // Its chunk was just evaluated: build the editor in a task of its own, so the two never add
       // up to one long block of the main thread on a slow phone.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       if (cancelled) return;
       editor = new EditorView({
         parent,
