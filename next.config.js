@@ -182,6 +182,10 @@ const nextConfig = (phase) => ({
         ...config.resolve.alias,
         'firebase/app$': path.join(firebaseDir, 'app/dist/esm/index.esm.js'),
         'firebase/auth$': path.join(firebaseDir, 'auth/dist/esm/index.esm.js'),
+        // Next's pages router hydrates the page in one long task; this `react-dom/client` starts
+        // hydration in a transition, so React hydrates in slices (src/app/hydration, docs/decisions.md).
+        'react-dom/client$': path.join(__dirname, 'src/app/hydration/react-dom-client.ts'),
+        'react-dom-client-unaliased$': require.resolve('react-dom/client'),
       };
     }
     return config;
