@@ -203,3 +203,27 @@ test('the symbol row is not shown with a mouse on a wide screen', async ({ page 
   await openEditor(page);
   await expect(page.getByRole('group', { name: 'Code symbols' })).toBeHidden();
 });
+
+test('the editor’s files come down after the page has loaded, and the editor then opens with the network cut', async ({ page, context }) => {
+  await signInTo(page, PYTHON_LESSON, 'editor-prefetch');
+  // Not in the server's HTML: there the browser would fetch them while the page itself arrives.
+  const html = await (await page.request.get(PYTHON_LESSON)).text();
+  expect(html).toContain('Every program needs a way to talk to you');
+  expect(html).not.toContain('rel="prefetch"');
+  // After the load event and an idle moment, the page asks for them.
+  const prefetched = page.locator('head link[rel="prefetch"][as="script"]');
+  await expect(prefetched.first()).toBeAttached({ timeout: 30_000 });
+  const hrefs = await prefetched.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs.every((href) => /^\/_next\/static\/chunks\/[\w.-]+\.js$/.test(href))).toBe(true);
+  await page.waitForFunction(
+    (wanted) => wanted.every((href) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(href) && (entry as PerformanceResourceTiming).responseEnd > 0)),
+    hrefs,
+    { timeout: 30_000 },
+  );
+  // Offline from here: the editor is built from what the prefetch brought.
+  await context.setOffline(true);
+  await openEditor(page);
+  await expect(page.locator('.cm-editor').first()).toBeVisible();
+  await context.setOffline(false);
+});

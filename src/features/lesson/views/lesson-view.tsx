@@ -1,7 +1,6 @@
 import { track } from '@/lib/analytics/track';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link } from '@/ui/link';
-import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkFillGap, checkMultipleChoice, checkReorder, type AnswerResult } from '@/domain/lessons/answers';
@@ -16,6 +15,7 @@ import { ApiError } from '@/lib/api-client/api-error';
 import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
+import { usePrefetchAfterLoad } from '@/lib/prefetch-after-load';
 import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
 import { Alert, Button } from '@/ui';
 import { CodeLesson } from '../components/code-lesson';
@@ -368,6 +368,8 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
 export default function LessonView(props: LessonPageProps) {
   const engine = useCheckEngine();
   useRuntimePreload({ lessonTypes: props.lessons.map((entry) => entry.lessonType) });
+  // The editor is built on the learner's first reach: its files come down after the page, unrun.
+  usePrefetchAfterLoad(props.editorPrefetch);
   const lesson = props.lesson;
   const router = useRouter();
 
@@ -381,12 +383,6 @@ export default function LessonView(props: LessonPageProps) {
 
   return (
     <AuthGate policy="protected">
-      <Head>
-        {/* The editor is built on the learner's first reach: its files come down now, unrun. */}
-        {props.editorPrefetch.map((href) => (
-          <link key={href} rel="prefetch" as="script" href={href} />
-        ))}
-      </Head>
       <div className={styles.page}>
         <header className={styles.header}>
           <Link href={paths.section(props.trackId, props.sectionIndex)} className={styles.close} aria-label="Leave the lesson">
