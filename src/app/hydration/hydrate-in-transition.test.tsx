@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrateInTransition } from './hydrate-in-transition';
@@ -12,6 +12,8 @@ function busy(ms: number) {
 }
 
 const COUNT = 12;
+// These tests run React as the browser does (its scheduler, real timers), not inside act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
 function Slow({ index, log }: { index: number; log: string[] }) {
   busy(3);
@@ -41,9 +43,14 @@ function Page({ log }: { log: string[] }) {
   );
 }
 
-/** Hydrates server HTML of <Page> and records where a timer set just after the call ran. */
-async function hydrateAndWatchTimer(hydrate: typeof hydrateRoot) {
-  // The page's HTML as the server sends it (one text node per element, so no separators needed).
+/** Waits (in real time, as a browser would run it: no act()) until `done` holds, for 2 s at most. */
+async function waitFor(done: () => boolean) {
+  const until = Date.now() + 2000;
+  while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** The page's HTML as the server sends it (one text node per element, so no separators needed), in the document. */
+function pageFromServer(): HTMLDivElement {
   const server = document.createElement('div');
   const serverRoot = createRoot(server);
   flushSync(() => serverRoot.render(<Page log={[]} />));
@@ -51,14 +58,17 @@ async function hydrateAndWatchTimer(hydrate: typeof hydrateRoot) {
   container.innerHTML = server.innerHTML;
   serverRoot.unmount();
   document.body.append(container);
+  return container;
+}
+
+/** Hydrates server HTML of <Page> and records where a timer set just after the call ran. */
+async function hydrateAndWatchTimer(hydrate: typeof hydrateRoot) {
+  const container = pageFromServer();
   const log: string[] = [];
   const errors: unknown[] = [];
   const root = hydrate(container, <Page log={log} />, { onRecoverableError: (error) => errors.push(error) });
   setTimeout(() => log.push('timer'), 0);
-  await new Promise<void>((resolve) => {
-    const check = () => (log.filter((entry) => entry.startsWith('render')).length === COUNT && log.includes('timer') ? resolve() : setTimeout(check, 5));
-    check();
-  });
+  await waitFor(() => log.filter((entry) => entry.startsWith('render')).length === COUNT && log.includes('timer'));
   return { container, log, errors, root };
 }
 
@@ -77,7 +87,21 @@ describe('hydrateInTransition', () => {
     const timerAt = log.indexOf('timer');
     expect(timerAt < log.length - 1).toBe(yields);
     expect(errors).toEqual([]);
-    act(() => root.unmount());
+    root.unmount();
+  });
+
+  it('a click during hydration is not lost: React hydrates at once and handles it', async () => {
+    const container = pageFromServer();
+    const log: string[] = [];
+    const root = hydrateInTransition(hydrateRoot)(container, <Page log={log} />);
+    // After React's first slice, before the rest of the page has hydrated.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.filter((entry) => entry.startsWith('render')).length).toBeLessThan(COUNT);
+    const button = container.querySelector('button');
+    button?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => log.filter((entry) => entry.startsWith('render')).length >= COUNT && button?.textContent === 'clicked 1');
+    expect(button?.textContent).toBe('clicked 1');
+    root.unmount();
   });
 
   it('hydrates the server HTML without a mismatch, and the page then responds', async () => {
@@ -85,9 +109,10 @@ describe('hydrateInTransition', () => {
     expect(errors).toEqual([]);
     const button = container.querySelector('button');
     expect(button?.textContent).toBe('clicked 0');
-    await act(async () => button?.click());
+    button?.click();
+    await waitFor(() => button?.textContent === 'clicked 1');
     expect(button?.textContent).toBe('clicked 1');
     expect(container.querySelectorAll('li')).toHaveLength(COUNT);
-    act(() => root.unmount());
+    root.unmount();
   });
 });
