@@ -8,21 +8,24 @@ import type { Instrumentation } from 'next';
  * idle stop).
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { serverEnv } = await import('@/server/config/server-env');
-  let env: ReturnType<typeof serverEnv>;
-  try {
-    env = serverEnv();
-  } catch (error) {
-    console.error(`[codetrail] ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+  // Next compiles this file for the edge runtime too; the node-only imports must sit inside this
+  // branch (not after an early return), so that compile drops them (`npm run dev` failed on `pg`).
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { serverEnv } = await import('@/server/config/server-env');
+    let env: ReturnType<typeof serverEnv>;
+    try {
+      env = serverEnv();
+    } catch (error) {
+      console.error(`[codetrail] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
+    // Before anything else is loaded, so the SDK sees the database client and outgoing requests.
+    const { startServerMonitoring } = await import('@/server/monitoring/start-server-monitoring');
+    await startServerMonitoring(env.monitoring);
+    // Machines: restart recovery, then the idle stop every minute (docs/machines.md).
+    const { startMachineHousekeeping } = await import('@/server/machines/housekeeping');
+    startMachineHousekeeping();
   }
-  // Before anything else is loaded, so the SDK sees the database client and outgoing requests.
-  const { startServerMonitoring } = await import('@/server/monitoring/start-server-monitoring');
-  await startServerMonitoring(env.monitoring);
-  // Machines: restart recovery, then the idle stop every minute (docs/machines.md).
-  const { startMachineHousekeeping } = await import('@/server/machines/housekeeping');
-  startMachineHousekeeping();
 }
 
 /**
