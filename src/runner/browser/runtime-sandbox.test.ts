@@ -114,6 +114,7 @@ describe('handing the runtime to its frame', () => {
     delete (performance as { mark?: unknown }).mark;
     delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
     jest.restoreAllMocks();
+    onRuntimeCrash(null);
     document.body.innerHTML = '';
   });
 
@@ -225,7 +226,6 @@ describe('handing the runtime to its frame', () => {
     expect(sandbox.alive).toBe(false);
     expect(document.querySelector('iframe')).toBeNull();
     expect(crashes).toEqual([{ kind: 'python', reason: 'No channel for the runtime' }]);
-    onRuntimeCrash(null);
   });
 
   it('a download worker that fails leaves the page to post the start command itself', async () => {

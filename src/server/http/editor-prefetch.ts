@@ -6,8 +6,9 @@ import type { Chapter } from '@/domain/content/model';
  * The script files a code lesson's editor will need, which the lesson page prefetches once it has
  * loaded (src/lib/prefetch-after-load.ts). The editor is built only when the learner first reaches
  * for it (src/features/editor/index.tsx), so its chunks are downloaded after the page, not run: a
- * learner whose connection drops before touching the code can still edit it. Read from Next's react-loadable-manifest.json (the
- * dynamic imports of this build and their files); nothing when there is no build manifest (dev).
+ * learner whose connection drops before touching the code can still edit it. Read from Next's
+ * react-loadable-manifest.json (the dynamic imports of this build and their files); nothing when
+ * there is no build manifest (dev).
  */
 
 type Manifest = Record<string, { files?: unknown }>;
