@@ -12,12 +12,16 @@
  * X-Codetrail-Shed: 1 (the app's API client sends it again) instead of queueing into a timeout
  * (src/domain/routing/load-shedding.ts; the health check and static files always answer). A worker
  * that dies is replaced; SIGTERM stops the workers, then the primary.
+ *
+ * Pages render to a string first (src/server/render/string-first-render.ts): Next's pages router
+ * would push every page through React's web stream, several times the cost of the render itself.
  */
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { installStringFirstRenderer } from '../src/server/render/string-first-render';
 import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
 
 const workers = Number(process.env.WEB_CONCURRENCY || 1);
@@ -40,6 +44,8 @@ function applyStandaloneConfig(dir: string): void {
 
 function serve(): void {
   applyStandaloneConfig(process.cwd());
+  // Before Next loads its pages runtime: pages render to a string first (src/server/render).
+  installStringFirstRenderer();
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   app
     .prepare()
