@@ -164,6 +164,10 @@ const themeScriptHash = require('node:crypto').createHash('sha256').update(theme
 const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
+  // Every page and API answer is `no-store` (private, per learner), so no browser ever revalidates
+  // one with an ETag; Next would still hash each page's whole HTML for one (issue 18). Static files
+  // keep Last-Modified, which revalidates them as well.
+  generateEtags: false,
   // PGlite and Pyodide load their wasm from their own folders; pg and firebase-admin are Node-only.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'pyodide', 'sql.js', 'jsdom', 'esbuild', 'node-pty'],
   // Output traces and a distinct build folder for tests keep `npm test` from clobbering `npm start`.

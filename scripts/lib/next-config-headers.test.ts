@@ -42,3 +42,10 @@ describe('next.config.js headers', () => {
     expect(matches(vendor?.source ?? '', '/web/vendor/x.js')).toBe(false);
   });
 });
+
+describe('next.config.js ETags', () => {
+  it('are off: pages and API answers are no-store, so an ETag is never used, only computed', () => {
+    const configFor = jest.requireActual<(phase: string) => { generateEtags?: boolean }>(path.resolve('next.config.js'));
+    expect(configFor('phase-production-build').generateEtags).toBe(false);
+  });
+});

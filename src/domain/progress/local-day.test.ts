@@ -20,6 +20,35 @@ describe('localDayOf', () => {
   });
 });
 
+describe('localDayOf remembers each zone’s last second', () => {
+  const reference = (instant: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+  it('turns the day at the first millisecond of midnight, right after asking in the second before', () => {
+    expect(localDayOf(new Date('2026-11-23T22:59:59.000Z'), 'Europe/Berlin')).toBe('2026-11-23');
+    expect(localDayOf(new Date('2026-11-23T22:59:59.999Z'), 'Europe/Berlin')).toBe('2026-11-23');
+    expect(localDayOf(new Date('2026-11-23T23:00:00.000Z'), 'Europe/Berlin')).toBe('2026-11-24');
+  });
+
+  it('keeps zones apart within one second', () => {
+    const instant = new Date('2026-11-23T23:30:00.500Z');
+    expect(localDayOf(instant, 'UTC')).toBe('2026-11-23');
+    expect(localDayOf(instant, 'Europe/Berlin')).toBe('2026-11-24');
+    expect(localDayOf(instant, 'America/Los_Angeles')).toBe('2026-11-23');
+    expect(localDayOf(instant, 'UTC')).toBe('2026-11-23');
+  });
+
+  it('agrees with a fresh formatter, going back and forth in time, around midnights and DST', () => {
+    const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Australia/Lord_Howe'];
+    const starts = ['2026-03-08T04:59:58Z', '2026-10-25T22:59:58Z', '2026-11-23T18:29:58Z', '2026-04-04T14:59:58Z'];
+    for (const start of starts)
+      for (const step of [0, 400, 999, 1000, 1001, 2500, -999, 86_399_000, -86_401_000])
+        for (const zone of zones) {
+          const instant = new Date(Date.parse(start) + step);
+          expect([zone, instant.toISOString(), localDayOf(instant, zone)]).toEqual([zone, instant.toISOString(), reference(instant, zone)]);
+        }
+  });
+});
+
 describe('day arithmetic', () => {
   it('adds days across months, years and leap days', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

@@ -24,16 +24,34 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The day an instant falls on for someone in `timeZone` (DST handled by the runtime's tz data). */
+/** Per zone, the last second asked for and its day: within one second the day cannot change. */
+const lastDayIn = new Map<string, { second: number; day: LocalDay }>();
+
+/**
+ * The day an instant falls on for someone in `timeZone` (DST handled by the runtime's tz data).
+ * Every progress read asks for today, in UTC and in the learner's zone; `formatToParts` showed in
+ * profiles (issue 18), so each zone remembers its last second (zone offsets are whole seconds).
+ */
 export function localDayOf(instant: Date, timeZone: string): LocalDay {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDayIn.get(timeZone);
+  if (last && last.second === second) return last.day;
   const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  if (Number.isFinite(second)) lastDayIn.set(timeZone, { second, day });
+  return day;
 }
 
+/** The UTC midnight of a day, read with slices rather than split().map() (called per calendar day). */
 function dayToUtcMs(day: LocalDay): number {
-  const [year, month, date] = day.split('-').map(Number);
-  return Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  const first = day.indexOf('-', 1);
+  const second = day.indexOf('-', first + 1);
+  if (first < 0 || second < 0) {
+    const [year, month, date] = day.split('-').map(Number);
+    return Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  }
+  return Date.UTC(Number(day.slice(0, first)), Number(day.slice(first + 1, second)) - 1, Number(day.slice(second + 1)));
 }
 
 const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));

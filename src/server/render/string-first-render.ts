@@ -69,7 +69,7 @@ export function stringFirst<T extends EdgeServer>(edge: T): T {
 
 /** The file Next's pages runtime loads React's renderer from, and a require that resolves as it does. */
 function nextsRenderer(): { file: string; load: NodeJS.Require } {
-  const load = createRequire(require.resolve('next/dist/server/render.js'));
+  const load = createRequire(require.resolve('next/package.json'));
   return { file: load.resolve('react-dom/server.edge'), load };
 }
 
