@@ -93,6 +93,52 @@ describe('the embedded database thread', () => {
     expect(firstN(await db.execute(sql`select n from thread_counter where id = 1`))).toBe(3);
   });
 
+  it('parses a statement once, then only binds and runs it (named statements, as node-postgres keeps them)', async () => {
+    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const { db } = handle;
+    const values = [1, 41, -7, 1_000_000];
+    for (const value of values) expect(firstN(await db.execute(sql`select ${value}::int + 1 as n`))).toBe(value + 1);
+    const kept = await db.execute(sql`select count(*)::int as n from pg_prepared_statements where statement = 'select $1::int + 1 as n'`);
+    expect(firstN(kept)).toBe(1);
+    // Nulls, text, dates and JSON go in through PGlite's serializers as with db.query.
+    const row = rowsOf(await db.execute(sql`select ${null}::text as a, ${'it’s'}::text as b, ${new Date('2026-11-28T10:00:00Z').toISOString()}::timestamptz = '2026-11-28T10:00:00Z' as c, (${JSON.stringify({ x: [1] })}::jsonb)->'x' as d`))[0];
+    expect(row).toEqual({ a: null, b: 'it’s', c: true, d: [1] });
+  });
+
+  it('keeps at most 256 statements prepared, closing the least recently used', async () => {
+    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const { db } = handle;
+    for (let index = 0; index < 300; index += 1) expect(firstN(await db.execute(sql.raw(`select ${index} as n`)))).toBe(index);
+    const count = firstN(await db.execute(sql`select count(*)::int as n from pg_prepared_statements`));
+    // 256, and the counting statement itself (it closes the oldest once it has run).
+    expect(count).toBeLessThanOrEqual(257);
+    expect(count).toBeGreaterThan(200);
+    expect(firstN(await db.execute(sql.raw('select 0 as n')))).toBe(0);
+  });
+
+  it('prepares again a statement whose table changed, outside a transaction; inside one the error is PostgreSQL’s', async () => {
+    handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const { db } = handle;
+    await db.execute(sql`create table thread_shape (a int)`);
+    await db.execute(sql`insert into thread_shape values (1)`);
+    expect(rowsOf(await db.execute(sql`select * from thread_shape`))).toEqual([{ a: 1 }]);
+    await db.execute(sql`alter table thread_shape add column b text default 'x'`);
+    expect(rowsOf(await db.execute(sql`select * from thread_shape`))).toEqual([{ a: 1, b: 'x' }]);
+    await db.execute(sql`alter table thread_shape add column c int default 3`);
+    const inside = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_shape values (2)`);
+        return tx.execute(sql`select * from thread_shape`);
+      })
+      .then(
+        () => null,
+        (caught: Error & { cause?: Record<string, unknown> }) => (caught.cause ?? caught) as Record<string, unknown>,
+      );
+    expect(inside?.code).toBe('0A000');
+    // The transaction rolled back (its insert is gone), and the statement runs again outside it.
+    expect(rowsOf(await db.execute(sql`select * from thread_shape`))).toEqual([{ a: 1, b: 'x', c: 3 }]);
+  });
+
   it('refuses a value parser it cannot carry across the thread, with a clear message', async () => {
     const client = await PgliteThreadClient.open(null);
     try {
