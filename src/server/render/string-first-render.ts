@@ -3,9 +3,9 @@
  *
  * Next 15's pages router renders every page three times through React's web-stream renderer
  * (`react-dom/server.edge`'s `renderToReadableStream`: the page, the document, styled-jsx's styles),
- * waits for `allReady`, and reads each stream back into a string (next/dist/server/render.js; its
- * own comment: "TODO: Use Node.js build unless we're in an Edge runtime"). For a page with nothing
- * to wait for, that stream costs several times the render itself: every attribute and text is
+ * waits for `allReady`, and reads each stream back into a string (next/dist/server/render.js, whose
+ * own comment says the Node.js build should be used outside the Edge runtime). For a page with
+ * nothing to wait for, that stream costs several times the render itself: every attribute and text is
  * encoded into its own Uint8Array, pushed through a ReadableStream, and decoded again. React's
  * string renderer (`renderToString`, in the same `react-dom/server.edge` module) writes the same
  * HTML into a string.
