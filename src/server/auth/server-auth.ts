@@ -3,6 +3,16 @@ import { buildSessionCookieConfig } from '@/domain/session/session-cookie-config
 import { authConfig } from '@/lib/auth/auth-config';
 import { serverEnv } from '@/server/config/server-env';
 import { firebaseAdminApp } from './firebase-admin';
+import { rememberingKeygrip } from './remembering-keygrip';
+
+/** One set of signing keys per process, so the signatures it has verified are remembered. */
+let signing: { keys: string; keygrip: ReturnType<typeof rememberingKeygrip> } | null = null;
+
+function keygripFor(keys: readonly string[]): ReturnType<typeof rememberingKeygrip> {
+  const id = JSON.stringify(keys);
+  if (signing?.keys !== id) signing = { keys: id, keygrip: rememberingKeygrip(keys) };
+  return signing.keygrip;
+}
 
 /**
  * Configures next-firebase-auth for server work (cookie signing keys, admin app). Called at
@@ -13,5 +23,6 @@ export function ensureServerAuth(): void {
   const env = serverEnv();
   firebaseAdminApp();
   const cookies = buildSessionCookieConfig({ keys: env.cookieKeys, secure: env.secureCookies, maxAgeMs: env.sessionCookieMaxAgeMs });
-  init(authConfig({ cookies }));
+  // The cookies package takes Keygrip's interface in place of the key list (src/server/auth/remembering-keygrip.ts).
+  init(authConfig({ cookies: { ...cookies, keys: keygripFor(cookies.keys) } }));
 }

@@ -27,3 +27,12 @@ describe('editorPrefetchFor', () => {
     expect(prefetchFiles({ a: { files: 'x' }, b: { files: [1, 'static/chunks/b.js'] } }, ['a', 'b', 'missing'])).toEqual(['/_next/static/chunks/b.js']);
   });
 });
+
+describe('editorPrefetchFor without a manifest given', () => {
+  it('works a chapter out once per process: the same answer object for the same chapter, another for another', () => {
+    const chapter = { lessons: [lesson('code', ['main.py'])] };
+    const first = editorPrefetchFor(chapter);
+    expect(editorPrefetchFor(chapter)).toBe(first);
+    expect(editorPrefetchFor({ lessons: [lesson('code', ['main.py'])] })).not.toBe(first);
+  });
+});

@@ -48,8 +48,24 @@ export function prefetchFiles(from: Manifest | null, imports: string[]): string[
   return [...new Set(files)].map((file) => `/_next/${file}`);
 }
 
-/** The editor's files for the code lessons of `chapter` (none when it has no code lesson). */
-export function editorPrefetchFor(chapter: Pick<Chapter, 'lessons'>, from: Manifest | null = loadManifest()): string[] {
+/**
+ * The editor's files for the code lessons of `chapter` (none when it has no code lesson). Chapters
+ * of a track version never change and the manifest is the build's: worked out once per chapter
+ * and process (issue 18), not on every lesson page.
+ */
+const perChapter = new WeakMap<Pick<Chapter, 'lessons'>, string[]>();
+
+export function editorPrefetchFor(chapter: Pick<Chapter, 'lessons'>, from?: Manifest | null): string[] {
+  if (from !== undefined) return editorFilesOf(chapter, from);
+  let files = perChapter.get(chapter);
+  if (!files) {
+    files = editorFilesOf(chapter, loadManifest());
+    perChapter.set(chapter, files);
+  }
+  return files;
+}
+
+function editorFilesOf(chapter: Pick<Chapter, 'lessons'>, from: Manifest | null): string[] {
   const extensions = new Set(
     chapter.lessons.flatMap((lesson) => (lesson.interaction.kind === 'code' ? (lesson.executableContent?.files ?? []).map((file) => file.name.split('.').pop() ?? '') : [])),
   );

@@ -19,7 +19,9 @@ export interface ModePickerProps {
 
 /**
  * The lesson header's mode switch: a disclosure button opening three links (the modes are routes,
- * so each is a real link that keeps the lesson index). Escape or a click outside closes it.
+ * so each is a real link that keeps the lesson index). Escape or a click outside closes it. The
+ * links are rendered only while it is open, so the server does not render three hidden links on
+ * every lesson page.
  */
 export function ModePicker({ mode, hrefFor }: ModePickerProps) {
   const [open, setOpen] = useState(false);
@@ -55,27 +57,30 @@ export function ModePicker({ mode, hrefFor }: ModePickerProps) {
         </span>
       </button>
       <nav id={`${id}-modes`} aria-label="Lesson mode" className={styles.menu} hidden={!open}>
-        <ul className={styles.list}>
-          {LESSON_MODES.map((option) => (
-            <li key={option}>
-              <Link
-                href={hrefFor(option)}
-                className={styles.option}
-                aria-current={option === mode ? 'page' : undefined}
-                aria-describedby={`${id}-${option}`}
-                onClick={() => setOpen(false)}
-              >
-                <span className={styles.name}>
-                  {MODE_LABEL[option]}
-                  {option === mode ? <span aria-hidden="true"> ✓</span> : null}
-                </span>
-                <span id={`${id}-${option}`} className={styles.description}>
-                  {MODE_DESCRIPTION[option]}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {/* The links exist while the menu is open: a closed menu costs the page nothing (issue 18). */}
+        {open ? (
+          <ul className={styles.list}>
+            {LESSON_MODES.map((option) => (
+              <li key={option}>
+                <Link
+                  href={hrefFor(option)}
+                  className={styles.option}
+                  aria-current={option === mode ? 'page' : undefined}
+                  aria-describedby={`${id}-${option}`}
+                  onClick={() => setOpen(false)}
+                >
+                  <span className={styles.name}>
+                    {MODE_LABEL[option]}
+                    {option === mode ? <span aria-hidden="true"> ✓</span> : null}
+                  </span>
+                  <span id={`${id}-${option}`} className={styles.description}>
+                    {MODE_DESCRIPTION[option]}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </nav>
     </div>
   );
