@@ -4,6 +4,7 @@ import { chapterRoutes, tracksRoutes } from '@/server/api/v1/learning-routes';
 import { progressRoutes } from '@/server/api/v1/progress-routes';
 import type { DatabaseHandle } from '@/server/db/client';
 import { loadLessonPage } from '@/server/gssp/lesson-page';
+import type { SessionSnapshot } from '@/server/gssp/with-session';
 import { runRoutes, type Routes } from '@/server/http/endpoint';
 import { onApiCaller } from '@/server/http/next-api-route';
 import type { Services } from '@/server/services/services';
@@ -21,6 +22,7 @@ const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded da
 let handle: DatabaseHandle;
 let services: Services;
 let learner: { uid: string; idToken: string };
+let sessionId: string;
 const queries: string[] = [];
 
 const LOCATION = { trackId: 'python', tutorialId: 'python-basics', chapterId: 'python-basics-first-steps' };
@@ -29,10 +31,17 @@ const LOCATION = { trackId: 'python', tutorialId: 'python-basics', chapterId: 'p
 const api = (routes: Routes, query: Record<string, string> = {}) =>
   runRoutes(routes, { method: 'GET', query, body: undefined, headers: { authorization: `Bearer ${learner.idToken}` } }, { authenticate: testAuthenticate, onAuthenticated: onApiCaller(services) });
 
-function lessonPage() {
+function lessonPage(snapshot?: SessionSnapshot) {
   const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
   const context = { req, res: new ServerResponse(req), params: LOCATION, query: { lesson: '0' }, resolvedUrl: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=0' };
-  return loadLessonPage(context, { id: learner.uid, email: null, displayName: null, roles: [] }, 'learn', services);
+  return loadLessonPage(context, { id: learner.uid, email: null, displayName: null, roles: [] }, 'learn', services, snapshot);
+}
+
+/** The lesson page as withSession serves it: the session check (with the publish set), then the page. */
+async function lessonPageWithSessionCheck() {
+  const { active, publishSet } = await services.sessions.isActiveWithPublishSet(sessionId, learner.uid);
+  if (!active) throw new Error('the session should be active');
+  return lessonPage({ publishSet });
 }
 
 async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -44,6 +53,7 @@ async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements
 beforeAll(async () => {
   ({ handle, services } = await openPublishedDatabase({ onQuery: (query) => queries.push(query) }));
   learner = await emulatorUser();
+  sessionId = await services.sessions.start(learner.uid, 60_000);
   // Warm: the first request of a process reads the publish set into memory.
   await api(tracksRoutes(services));
   await api(chapterRoutes(services), LOCATION);
@@ -63,6 +73,8 @@ describe(`queries per request on a warm process, on ${DATABASE}`, () => {
     ['GET a chapter', 2, () => api(chapterRoutes(services), LOCATION)],
     ['GET /progress', 1, () => api(progressRoutes(services))],
     ['the lesson page', 2, () => lessonPage()],
+    // The session check reads the publish set too; the page then only reads the learner's rows.
+    ['the lesson page with its session check', 2, () => lessonPageWithSessionCheck()],
   ] as const)('%s: at most %i statements', async (name, budget, work) => {
     const { result, statements } = await count(work as () => Promise<unknown>);
     expect(result).toBeTruthy();

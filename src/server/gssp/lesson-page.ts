@@ -12,7 +12,7 @@ import { getServices, type Services } from '@/server/services/services';
 import { editorPrefetchFor } from '@/server/http/editor-prefetch';
 import { appendSetCookie, notificationCookie } from './notification-cookie';
 import { pageExperiments, projectPlacementOf } from './page-experiments';
-import { withSession, type SessionUser } from './with-session';
+import { withSession, type SessionSnapshot, type SessionUser } from './with-session';
 
 const params = z.object({
   trackId: z.string().regex(ID_PATTERN),
@@ -26,11 +26,20 @@ function lessonUrl(prefix: string, mode: LessonMode, p: z.infer<typeof params>, 
 
 export type LessonPageContext = Pick<GetServerSidePropsContext, 'params' | 'query' | 'resolvedUrl' | 'req' | 'res'>;
 
-/** The lesson page's props, redirect or 404 for a signed-in learner (exported for integration tests). */
-export async function loadLessonPage(context: LessonPageContext, user: SessionUser | null, mode: LessonMode, services: Services): Promise<GetServerSidePropsResult<LessonPageProps>> {
+/**
+ * The lesson page's props, redirect or 404 for a signed-in learner (exported for integration
+ * tests). `snapshot`: what the session check read, the current publish set among it.
+ */
+export async function loadLessonPage(
+  context: LessonPageContext,
+  user: SessionUser | null,
+  mode: LessonMode,
+  services: Services,
+  snapshot: SessionSnapshot = {},
+): Promise<GetServerSidePropsResult<LessonPageProps>> {
   const parsed = params.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
-  const published = await services.content.publishedTrack(parsed.data.trackId);
+  const published = await services.content.publishedTrack(parsed.data.trackId, snapshot.publishSet);
   if (!published) return { notFound: true };
   let located;
   try {
@@ -96,7 +105,7 @@ export async function loadLessonPage(context: LessonPageContext, user: SessionUs
 
 /** getServerSideProps of the lesson routes (learn, challenge, tutor; under /web and /ssr). */
 export function lessonPage(mode: LessonMode) {
-  return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) =>
-    (await loadLessonPage(context, user, mode, await getServices())) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
+  return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) =>
+    (await loadLessonPage(context, user, mode, await getServices(), snapshot)) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
   );
 }

@@ -8,6 +8,7 @@ import { logger } from '@/lib/logger';
 import { ensureServerAuth } from '@/server/auth/server-auth';
 import { serverEnv } from '@/server/config/server-env';
 import { clearSessionIdCookie, readSessionId } from '@/server/auth/session-id-cookie';
+import type { PublishSetRecord } from '@/server/repositories/content-repository';
 import { getServices } from '@/server/services/services';
 
 /**
@@ -35,9 +36,16 @@ export interface SessionPageProps {
   appDestination: string;
 }
 
+/** What the guard read along with the session, for the page to use rather than read again. */
+export interface SessionSnapshot {
+  /** The current publish set, read in the session check's statement (absent for visitors, or before any publish). */
+  publishSet?: PublishSetRecord;
+}
+
 export type SessionPropsGetter<P> = (
   context: GetServerSidePropsContext,
   user: SessionUser | null,
+  snapshot: SessionSnapshot,
 ) => Promise<GetServerSidePropsResult<P>>;
 
 function appDestination(context: GetServerSidePropsContext): string {
@@ -60,11 +68,17 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
       ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, roles: rolesFromClaims(authUser.claims) }
       : null;
     // Signed cookies alone are not enough: the server-side session must still exist (it is gone
-    // after sign-out, so a copy of the cookies taken before is refused).
-    if (user && !(await (await getServices()).sessions.isActive(readSessionId(context.req), user.id))) {
-      await unsetAuthCookies(context.req as never, context.res as never);
-      clearSessionIdCookie(context.res, { secure: serverEnv().secureCookies });
-      user = null;
+    // after sign-out, so a copy of the cookies taken before is refused). Read with the current
+    // publish set, in one statement.
+    let snapshot: SessionSnapshot = {};
+    if (user) {
+      const check = await (await getServices()).sessions.isActiveWithPublishSet(readSessionId(context.req), user.id);
+      if (check.active) snapshot = { publishSet: check.publishSet };
+      else {
+        await unsetAuthCookies(context.req as never, context.res as never);
+        clearSessionIdCookie(context.res, { secure: serverEnv().secureCookies });
+        user = null;
+      }
     }
 
     if (!user && options.whenUnauthed === 'redirect-to-login') {
@@ -74,7 +88,7 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
     if (user && options.whenAuthed === 'redirect-to-app') {
       return { redirect: { destination, permanent: false } };
     }
-    const result = getProps ? await getProps(context, user) : ({ props: {} } as GetServerSidePropsResult<P>);
+    const result = getProps ? await getProps(context, user, snapshot) : ({ props: {} } as GetServerSidePropsResult<P>);
     if (!('props' in result)) return result;
     const props = await result.props;
     return { props: { ...props, appDestination: destination } };

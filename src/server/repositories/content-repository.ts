@@ -4,7 +4,7 @@ import type { CodingEvent } from '@/domain/events/events';
 import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { preparedOnce } from '@/server/db/prepared';
-import { appCounters, publishSetTracks, publishSets, trackVersions } from '@/server/db/schema';
+import { appCounters, publishSetTracks, publishSets, sessions, trackVersions } from '@/server/db/schema';
 
 /** The counter a preview clear cache bumps; every process drops its cached content when it moves. */
 export const CONTENT_CACHE_COUNTER = 'content-cache';
@@ -31,36 +31,54 @@ export function createContentRepository(db: Database) {
   /** A publish set's track list never changes once written: read once per set and process (issue 18). */
   const tracksBySet = new Map<number, PublishSetRecord['tracks']>();
   // Not the glossary or the events: this is read on every request, they only by their pages (glossaryOf, eventsOf).
-  const latestSet = preparedOnce(() =>
+  const latestSetFields = {
+    version: publishSets.version,
+    contentHash: publishSets.contentHash,
+    cacheGeneration: sql<number>`coalesce((select ${appCounters.value} from ${appCounters} where ${appCounters.name} = ${CONTENT_CACHE_COUNTER}), 0)`.mapWith(Number),
+  };
+  const latestSet = preparedOnce(() => db.select(latestSetFields).from(publishSets).orderBy(desc(publishSets.version)).limit(1).prepare('codetrail_latest_publish_set'));
+  // Every signed-in page checks its session and reads the current publish set: one statement (issue 18).
+  const latestSetAndSession = preparedOnce(() =>
     db
       .select({
-        version: publishSets.version,
-        contentHash: publishSets.contentHash,
-        cacheGeneration: sql<number>`coalesce((select ${appCounters.value} from ${appCounters} where ${appCounters.name} = ${CONTENT_CACHE_COUNTER}), 0)`.mapWith(Number),
+        ...latestSetFields,
+        sessionUser: sql<string | null>`(select ${sessions.userId} from ${sessions} where ${sessions.idHash} = ${sql.placeholder('idHash')} and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
       })
       .from(publishSets)
       .orderBy(desc(publishSets.version))
       .limit(1)
-      .prepare('codetrail_latest_publish_set'),
+      .prepare('codetrail_latest_publish_set_and_session'),
   );
+
+  async function withTracks(set: Omit<PublishSetRecord, 'tracks'>): Promise<PublishSetRecord> {
+    let tracks = tracksBySet.get(set.version);
+    if (!tracks) {
+      tracks = await db
+        .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
+        .from(publishSetTracks)
+        .where(eq(publishSetTracks.publishSetVersion, set.version))
+        .orderBy(publishSetTracks.position);
+      // A set is written in one transaction with its tracks, so a set without tracks is empty for good.
+      if (tracksBySet.size > 16) tracksBySet.clear();
+      tracksBySet.set(set.version, tracks);
+    }
+    return { version: set.version, contentHash: set.contentHash, cacheGeneration: set.cacheGeneration, tracks };
+  }
 
   return {
     /** The current publish set: one small query per call (another process may have published). */
     async latestPublishSet(): Promise<PublishSetRecord | null> {
       const [set] = await latestSet().execute();
-      if (!set) return null;
-      let tracks = tracksBySet.get(set.version);
-      if (!tracks) {
-        tracks = await db
-          .select({ trackId: publishSetTracks.trackId, trackVersion: publishSetTracks.trackVersion })
-          .from(publishSetTracks)
-          .where(eq(publishSetTracks.publishSetVersion, set.version))
-          .orderBy(publishSetTracks.position);
-        // A set is written in one transaction with its tracks, so a set without tracks is empty for good.
-        if (tracksBySet.size > 16) tracksBySet.clear();
-        tracksBySet.set(set.version, tracks);
-      }
-      return { version: set.version, contentHash: set.contentHash, cacheGeneration: set.cacheGeneration, tracks };
+      return set ? withTracks(set) : null;
+    },
+
+    /**
+     * The current publish set and the user of a session that exists and has not expired (null
+     * otherwise), in one statement. Null when nothing was ever published (no row to carry the session).
+     */
+    async latestPublishSetAndSession(idHash: string, now: Date): Promise<{ set: PublishSetRecord; sessionUser: string | null } | null> {
+      const [row] = await latestSetAndSession().execute({ idHash, now: now.toISOString() });
+      return row ? { set: await withTracks(row), sessionUser: row.sessionUser ?? null } : null;
     },
 
     /** Adds one to a shared counter and answers its new value. */

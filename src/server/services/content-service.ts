@@ -53,7 +53,11 @@ export function createContentService(db: Database) {
 
   /** The current publish set; drops this process's cached content when any process cleared it. */
   async function currentSet(): Promise<PublishSetRecord | null> {
-    const set = await repository.latestPublishSet();
+    return adopt(await repository.latestPublishSet());
+  }
+
+  /** A publish set just read as the current one: drops cached content when any process cleared it. */
+  function adopt(set: PublishSetRecord | null): PublishSetRecord | null {
     if (set && set.cacheGeneration !== seenGeneration) {
       if (seenGeneration !== null) {
         cache.clear();
@@ -89,6 +93,17 @@ export function createContentService(db: Database) {
     },
 
     latestPublishSet: currentSet,
+
+    /**
+     * The current publish set and a session's user, read in one statement (the session service's
+     * page check; issue 18). Null when nothing was ever published.
+     */
+    async latestPublishSetAndSession(idHash: string, now: Date): Promise<{ set: PublishSetRecord; sessionUser: string | null } | null> {
+      const read = await repository.latestPublishSetAndSession(idHash, now);
+      if (read) adopt(read.set);
+      return read;
+    },
+
     publishSetExists: (version: number) => repository.publishSetExists(version),
 
     /** Every track of the current publish set, in order. */
@@ -104,8 +119,9 @@ export function createContentService(db: Database) {
       return tracks.filter((entry): entry is PublishedTrack => entry !== null);
     },
 
-    async publishedTrack(trackId: string): Promise<PublishedTrack | null> {
-      const set = await currentSet();
+    /** `current`: the current publish set as this request already read it (latestPublishSetAndSession). */
+    async publishedTrack(trackId: string, current?: PublishSetRecord): Promise<PublishedTrack | null> {
+      const set = current ?? (await currentSet());
       const entry = set?.tracks.find((candidate) => candidate.trackId === trackId);
       if (!set || !entry) return null;
       const track = await trackAt(trackId, entry.trackVersion);

@@ -97,7 +97,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     events: createEventService(db, content, now),
     analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
-    sessions: createSessionService(db, now),
+    sessions: createSessionService(db, now, content),
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,
   };

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@/server/db/client';
+import type { PublishSetRecord } from '@/server/repositories/content-repository';
 import { createSessionRepository } from '@/server/repositories/session-repository';
+import type { ContentService } from './content-service';
 
 /**
  * Server-side sessions (docs/security.md, "Identity and sessions"). The page cookies of
@@ -16,7 +18,7 @@ const CUT_OFF_CACHE_MS = 5000;
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export function createSessionService(db: Database, now: () => Date) {
+export function createSessionService(db: Database, now: () => Date, content: Pick<ContentService, 'latestPublishSetAndSession'>) {
   const repository = createSessionRepository(db);
   const cutOffs = new Map<string, { at: Date | null; readAt: number }>();
 
@@ -46,6 +48,18 @@ export function createSessionService(db: Database, now: () => Date) {
     async isActive(sessionId: string | undefined, userId: string): Promise<boolean> {
       if (!sessionId || sessionId.length > 200) return false;
       return (await repository.activeUser(hashOf(sessionId), now())) === userId;
+    },
+
+    /**
+     * The page check: `isActive`, read in the same statement as the current publish set, which
+     * nearly every signed-in page needs next (issue 18). `publishSet` is that set, for the page
+     * to use rather than read it again; absent when nothing was ever published.
+     */
+    async isActiveWithPublishSet(sessionId: string | undefined, userId: string): Promise<{ active: boolean; publishSet?: PublishSetRecord }> {
+      if (!sessionId || sessionId.length > 200) return { active: false };
+      const read = await content.latestPublishSetAndSession(hashOf(sessionId), now());
+      if (!read) return { active: await this.isActive(sessionId, userId) };
+      return { active: read.sessionUser === userId, publishSet: read.set };
     },
 
     /** The user a session cookie belongs to (for sign-out). */
