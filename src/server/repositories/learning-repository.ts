@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { preparedOnce } from '@/server/db/prepared';
-import { rowsOf } from '@/server/db/rows';
 import { lessonCompletions, savedFiles, type StoredFile } from '@/server/db/schema';
 
 export interface SavedFilesRecord {
@@ -32,6 +31,18 @@ export function createLearningRepository(db: Database) {
       .where(and(eq(lessonCompletions.userId, sql.placeholder('userId')), eq(lessonCompletions.trackId, sql.placeholder('trackId'))))
       .prepare('codetrail_completed_in_track'),
   );
+  // The lesson page's reads (completedAndSaved), prepared like the others: read on every lesson page.
+  const completedAndSavedOf = preparedOnce(() =>
+    db
+      .select({
+        completed: sql<string>`(select coalesce(json_agg(c.lesson_id), '[]')::text
+          from ${lessonCompletions} c where c.user_id = ${sql.placeholder('userId')} and c.track_id = ${sql.placeholder('trackId')})`,
+        saved: sql<string | null>`(select json_build_object('lessonId', f.lesson_id, 'files', f.files, 'publishSetVersion', f.publish_set_version, 'updatedAt', f.updated_at)::text
+          from ${savedFiles} f where f.user_id = ${sql.placeholder('userId')} and f.lesson_id = ${sql.placeholder('lessonId')})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('codetrail_lesson_page_reads'),
+  );
   const completedAll = preparedOnce(() =>
     db.select({ lessonId: lessonCompletions.lessonId }).from(lessonCompletions).where(eq(lessonCompletions.userId, sql.placeholder('userId'))).prepare('codetrail_completed_all'),
   );
@@ -50,14 +61,8 @@ export function createLearningRepository(db: Database) {
      * track and, for a lesson given, their saved files of it (null when never saved).
      */
     async completedAndSaved(userId: string, trackId: string, lessonId: string | null): Promise<{ completed: Set<string>; saved: SavedFilesRecord | null }> {
-      const result = await db.execute(
-        sql`select
-              (select coalesce(json_agg(c.lesson_id), '[]')::text
-                from ${lessonCompletions} c where c.user_id = ${userId} and c.track_id = ${trackId}) as completed,
-              (select json_build_object('lessonId', f.lesson_id, 'files', f.files, 'publishSetVersion', f.publish_set_version, 'updatedAt', f.updated_at)::text
-                from ${savedFiles} f where f.user_id = ${userId} and f.lesson_id = ${lessonId}) as saved`,
-      );
-      const [row] = rowsOf(result) as { completed: string; saved: string | null }[];
+      const result = await completedAndSavedOf().execute({ userId, trackId, lessonId });
+      const [row] = result;
       if (!row) throw new Error('the lesson page read returned no row');
       const saved = row.saved === null ? null : (JSON.parse(row.saved) as Omit<SavedFilesRecord, 'updatedAt'> & { updatedAt: string });
       return { completed: new Set(JSON.parse(row.completed) as string[]), saved: saved && { ...saved, updatedAt: new Date(saved.updatedAt) } };
