@@ -1,4 +1,11 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { Lesson } from '@/domain/content/model';
+import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import type { DatabaseHandle } from '@/server/db/client';
+import { expectedLessonReads, loadLessonPage } from '@/server/gssp/lesson-page';
+import type { SessionSnapshot } from '@/server/gssp/with-session';
+import { locateChapter } from '@/server/services/learning-service';
 import { createServices, type Services } from '@/server/services/services';
 import { openPublishedDatabase } from './support/database';
 
@@ -88,5 +95,92 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
     expect(reread.result?.track.id).toBe('python');
     expect(reread.statements).toBe(1);
     await other.checks.close();
+  });
+
+  describe("the lesson page's own reads in the same statement", () => {
+    const LOCATION = { trackId: 'python', tutorialId: 'python-basics', chapterId: 'python-basics-first-steps' };
+    const user = (id: string) => ({ id, email: null, displayName: null, roles: [] as string[] });
+    const context = (lessonIndex: number) => {
+      const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
+      return { req, res: new ServerResponse(req), params: LOCATION, query: { lesson: String(lessonIndex) }, resolvedUrl: `/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=${lessonIndex}` };
+    };
+    const chapterLessons = async (): Promise<Lesson[]> => {
+      const published = await services.content.publishedTrack('python');
+      if (!published) throw new Error('python is not published');
+      return locateChapter(published.track, LOCATION).chapter.lessons;
+    };
+    const learnerNamed = async (uid: string) => {
+      await services.users.syncFromIdentity({ uid, email: null, displayName: null, roles: [], impersonated: false, authTime: null });
+      return uid;
+    };
+    /** The lesson page as withSession serves it: check (with the guessed reads), then the page. */
+    async function servePage(sessionId: string, userId: string, lessonIndex: number, guess = expectedLessonReads(context(lessonIndex), user(userId), services)) {
+      return counted(async () => {
+        const check = await services.sessions.isActiveWithPublishSet(sessionId, userId, guess);
+        const snapshot: SessionSnapshot = { publishSet: check.publishSet, lessonReads: check.lessonReads };
+        const result = await loadLessonPage(context(lessonIndex), user(userId), 'learn', services, snapshot);
+        if (!('props' in result)) throw new Error(`expected props, got ${JSON.stringify(result)}`);
+        return { check, props: (await result.props) as LessonPageProps };
+      });
+    }
+
+    it('one statement for the whole page, with the same completions and saved files the page reads by itself', async () => {
+      const lessons = await chapterLessons();
+      const code = lessons.findIndex((lesson) => lesson.interaction.kind === 'code');
+      const codeLesson = lessons[code]!;
+      const learner = await learnerNamed('page-user-f');
+      const session = await services.sessions.start(learner, 60_000);
+      const set = await services.content.latestPublishSet();
+      await services.learning.saveFiles(learner, { ...LOCATION, lessonId: codeLesson.id }, set!.version, [{ name: codeLesson.executableContent!.files[0]!.name, userContent: 'print("mine")' }]);
+      await services.progress.recordCompletion(learner, { ...LOCATION, lessonId: lessons[0]!.id }, { mode: 'learn', attempts: 1, usedHints: false }, new Date());
+
+      const guess = expectedLessonReads(context(code), user(learner), services);
+      expect(guess).toEqual({ userId: learner, trackId: 'python', lessonId: codeLesson.id });
+      const together = await servePage(session, learner, code);
+      expect(together.statements).toBe(1);
+      expect(together.result.check.lessonReads?.saved?.files[0]?.content).toBe('print("mine")');
+      const alone = await counted(() => loadLessonPage(context(code), user(learner), 'learn', services));
+      expect(alone.statements).toBe(2);
+      if (!('props' in alone.result)) throw new Error('expected props');
+      expect(together.result.props).toEqual(await alone.result.props);
+      expect(together.result.props.initialFiles?.[0]?.content).toBe('print("mine")');
+      expect(together.result.props.lessons[0]?.completed).toBe(true);
+    });
+
+    it('a guess of another lesson (a publish elsewhere moved it) is not used: the page reads its own', async () => {
+      const lessons = await chapterLessons();
+      const code = lessons.findIndex((lesson) => lesson.interaction.kind === 'code');
+      const learner = await learnerNamed('page-user-g');
+      const session = await services.sessions.start(learner, 60_000);
+      const set = await services.content.latestPublishSet();
+      const codeLesson = lessons[code]!;
+      await services.learning.saveFiles(learner, { ...LOCATION, lessonId: codeLesson.id }, set!.version, [{ name: codeLesson.executableContent!.files[0]!.name, userContent: 'print("right lesson")' }]);
+      const wrong = await servePage(session, learner, code, { userId: learner, trackId: 'python', lessonId: 'some-other-lesson' });
+      expect(wrong.statements).toBe(2);
+      expect(wrong.result.props.initialFiles?.[0]?.content).toBe('print("right lesson")');
+    });
+
+    it("never hands on reads for anyone but the session's own learner", async () => {
+      const lessons = await chapterLessons();
+      const code = lessons.findIndex((lesson) => lesson.interaction.kind === 'code');
+      const victim = await learnerNamed('page-user-h');
+      const attacker = 'page-user-i';
+      const set = await services.content.latestPublishSet();
+      const codeLesson = lessons[code]!;
+      await services.learning.saveFiles(victim, { ...LOCATION, lessonId: codeLesson.id }, set!.version, [{ name: codeLesson.executableContent!.files[0]!.name, userContent: 'print("secret")' }]);
+      const attackerSession = await services.sessions.start(attacker, 60_000);
+      const askedForVictim = { userId: victim, trackId: 'python', lessonId: codeLesson.id };
+      // The attacker's own session, asking for the victim's reads: active, but nothing handed on.
+      const own = await services.sessions.isActiveWithPublishSet(attackerSession, attacker, askedForVictim);
+      expect(own).toEqual({ active: true, publishSet: expect.anything() });
+      // The attacker's session presented as the victim's: refused, nothing handed on.
+      expect(await services.sessions.isActiveWithPublishSet(attackerSession, victim, askedForVictim)).toEqual({ active: false, publishSet: expect.anything() });
+      // And a page given someone else's reads does not show them.
+      const page = await loadLessonPage(context(code), user(attacker), 'learn', services, {
+        lessonReads: { ...askedForVictim, completed: new Set(), saved: { lessonId: codeLesson.id, files: [{ name: 'main.py', content: 'print("secret")' }], publishSetVersion: set!.version, updatedAt: new Date() } },
+      });
+      if (!('props' in page)) throw new Error('expected props');
+      expect(JSON.stringify(await page.props)).not.toContain('secret');
+    });
   });
 });

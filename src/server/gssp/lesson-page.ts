@@ -7,7 +7,8 @@ import type { LessonMode, LessonPageProps } from '@/lib/lesson/lesson-page-props
 import { lessonDto, lessonStepDto } from '@/server/api/v1/content-dto';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
-import { locateChapter } from '@/server/services/learning-service';
+import type { LessonReadsRequest } from '@/server/repositories/content-repository';
+import { locateChapter, savedFilesLessonOf } from '@/server/services/learning-service';
 import { getServices, type Services } from '@/server/services/services';
 import { editorPrefetchFor } from '@/server/http/editor-prefetch';
 import { appendSetCookie, notificationCookie } from './notification-cookie';
@@ -22,6 +23,30 @@ const params = z.object({
 
 function lessonUrl(prefix: string, mode: LessonMode, p: z.infer<typeof params>, index: number): string {
   return `${prefix}/track/${p.trackId}/tutorial/${p.tutorialId}/chapter/${p.chapterId}/${mode}?lesson=${index}`;
+}
+
+/** The `lesson` query's index (-1 when missing or not a whole number). */
+function requestedIndex(query: GetServerSidePropsContext['query']): number {
+  const raw = query.lesson;
+  return typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : -1;
+}
+
+/**
+ * The reads the page will most likely make, to go with the session check in one statement (issue
+ * 18): the requested lesson in the track as this process last saw it published. Nothing when the
+ * track is not in memory yet or the lesson does not exist (the page then reads for itself); a
+ * guess made stale by a publish elsewhere names another lesson, and the page reads again.
+ */
+export function expectedLessonReads(context: Pick<GetServerSidePropsContext, 'params' | 'query'>, user: SessionUser, services: Pick<Services, 'content'>): LessonReadsRequest | undefined {
+  const parsed = params.safeParse(context.params ?? {});
+  const track = parsed.success ? services.content.lastSeenTrack(parsed.data.trackId) : null;
+  if (!parsed.success || !track) return undefined;
+  try {
+    const lesson = locateChapter(track, parsed.data).chapter.lessons[requestedIndex(context.query)];
+    return lesson ? { userId: user.id, trackId: track.id, lessonId: savedFilesLessonOf(lesson) } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type LessonPageContext = Pick<GetServerSidePropsContext, 'params' | 'query' | 'resolvedUrl' | 'req' | 'res'>;
@@ -51,13 +76,13 @@ export async function loadLessonPage(
   // Pro content (issue 15): a free learner meets the paywall, which leads back here after purchase.
   const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
   if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
-  const raw = context.query.lesson;
-  const requested = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : -1;
+  const requested = requestedIndex(context.query);
   const lesson = chapter.lessons[requested] ?? null;
   // The completions (the lock rule, the steps) and the requested lesson's saved files in one
-  // statement. Every code lesson opens with the learner's saved files (spec §4's rule for the last
-  // lesson of the last chapter, applied to all): the browser keeps its local draft only if newer.
-  const { completed, opening } = await services.learning.lessonPageReads(user.id, track.id, lesson);
+  // statement, usually made with the session check already. Every code lesson opens with the
+  // learner's saved files (spec §4's rule for the last lesson of the last chapter, applied to
+  // all): the browser keeps its local draft only if newer.
+  const { completed, opening } = await services.learning.lessonPageReads(user.id, track.id, lesson, snapshot.lessonReads);
   // The path's lock rule decides what opens, as the section page (with its guided projects placed
   // by the learner's variant) decides what shows locked.
   const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
@@ -105,7 +130,7 @@ export async function loadLessonPage(
 
 /** getServerSideProps of the lesson routes (learn, challenge, tutor; under /web and /ssr). */
 export function lessonPage(mode: LessonMode) {
-  return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) =>
+  return withSession<LessonPageProps & Record<string, unknown>>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render', lessonReads: expectedLessonReads }, async (context, user, snapshot) =>
     (await loadLessonPage(context, user, mode, await getServices(), snapshot)) as GetServerSidePropsResult<LessonPageProps & Record<string, unknown>>,
   );
 }

@@ -8,8 +8,9 @@ import { logger } from '@/lib/logger';
 import { ensureServerAuth } from '@/server/auth/server-auth';
 import { serverEnv } from '@/server/config/server-env';
 import { clearSessionIdCookie, readSessionId } from '@/server/auth/session-id-cookie';
-import type { PublishSetRecord } from '@/server/repositories/content-repository';
-import { getServices } from '@/server/services/services';
+import type { LessonReadsRequest, PublishSetRecord } from '@/server/repositories/content-repository';
+import type { LessonPageReads } from '@/server/repositories/learning-repository';
+import { getServices, type Services } from '@/server/services/services';
 
 /**
  * The one getServerSideProps guard every page uses (spec §2). It reads the signed session
@@ -25,6 +26,11 @@ export interface SessionUser {
 }
 
 export interface SessionGuardOptions {
+  /**
+   * A lesson page's reads to make in the session check's statement (issue 18): a guess from what
+   * this process last saw published; the page uses them only if it then needs exactly those.
+   */
+  lessonReads?: (context: GetServerSidePropsContext, user: SessionUser, services: Services) => LessonReadsRequest | undefined;
   /** Protected pages send visitors to /web/login?redirectUrl=<current URL>. */
   whenUnauthed: 'redirect-to-login' | 'render';
   /** Login, registration and the landing page send signed-in users on into the app. */
@@ -40,6 +46,8 @@ export interface SessionPageProps {
 export interface SessionSnapshot {
   /** The current publish set, read in the session check's statement (absent for visitors, or before any publish). */
   publishSet?: PublishSetRecord;
+  /** The lesson page's reads made in the same statement (options.lessonReads), for the learner and lesson named. */
+  lessonReads?: LessonReadsRequest & LessonPageReads;
 }
 
 export type SessionPropsGetter<P> = (
@@ -72,8 +80,9 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
     // publish set, in one statement.
     let snapshot: SessionSnapshot = {};
     if (user) {
-      const check = await (await getServices()).sessions.isActiveWithPublishSet(readSessionId(context.req), user.id);
-      if (check.active) snapshot = { publishSet: check.publishSet };
+      const services = await getServices();
+      const check = await services.sessions.isActiveWithPublishSet(readSessionId(context.req), user.id, options.lessonReads?.(context, user, services));
+      if (check.active) snapshot = { publishSet: check.publishSet, lessonReads: check.lessonReads };
       else {
         await unsetAuthCookies(context.req as never, context.res as never);
         clearSessionIdCookie(context.res, { secure: serverEnv().secureCookies });

@@ -5,6 +5,7 @@ import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { preparedOnce } from '@/server/db/prepared';
 import { appCounters, publishSetTracks, publishSets, sessions, trackVersions } from '@/server/db/schema';
+import { decodeLessonPageReads, lessonPageReadColumns, type LessonPageReads } from './learning-repository';
 
 /** The counter a preview clear cache bumps; every process drops its cached content when it moves. */
 export const CONTENT_CACHE_COUNTER = 'content-cache';
@@ -15,6 +16,13 @@ export interface PublishSetRecord {
   /** app_counters' `content-cache`: bumped by a clear cache in any process (issue 18). */
   cacheGeneration: number;
   tracks: { trackId: string; trackVersion: number }[];
+}
+
+/** Whose lesson page reads to read along with the session check (lessonId null: no saved files). */
+export interface LessonReadsRequest {
+  userId: string;
+  trackId: string;
+  lessonId: string | null;
 }
 
 export interface TrackToPublish {
@@ -38,16 +46,18 @@ export function createContentRepository(db: Database) {
   };
   const latestSet = preparedOnce(() => db.select(latestSetFields).from(publishSets).orderBy(desc(publishSets.version)).limit(1).prepare('codetrail_latest_publish_set'));
   // Every signed-in page checks its session and reads the current publish set: one statement (issue 18).
+  const sessionUser = sql<string | null>`(select ${sessions.userId} from ${sessions} where ${sessions.idHash} = ${sql.placeholder('idHash')} and ${sessions.expiresAt} > ${sql.placeholder('now')})`;
   const latestSetAndSession = preparedOnce(() =>
+    db.select({ ...latestSetFields, sessionUser }).from(publishSets).orderBy(desc(publishSets.version)).limit(1).prepare('codetrail_latest_publish_set_and_session'),
+  );
+  // The lesson page's start: the same, with the learner's reads for the lesson it expects to show.
+  const lessonPageStart = preparedOnce(() =>
     db
-      .select({
-        ...latestSetFields,
-        sessionUser: sql<string | null>`(select ${sessions.userId} from ${sessions} where ${sessions.idHash} = ${sql.placeholder('idHash')} and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
-      })
+      .select({ ...latestSetFields, sessionUser, ...lessonPageReadColumns() })
       .from(publishSets)
       .orderBy(desc(publishSets.version))
       .limit(1)
-      .prepare('codetrail_latest_publish_set_and_session'),
+      .prepare('codetrail_lesson_page_start'),
   );
 
   async function withTracks(set: Omit<PublishSetRecord, 'tracks'>): Promise<PublishSetRecord> {
@@ -74,11 +84,21 @@ export function createContentRepository(db: Database) {
 
     /**
      * The current publish set and the user of a session that exists and has not expired (null
-     * otherwise), in one statement. Null when nothing was ever published (no row to carry the session).
+     * otherwise), in one statement; with `lessonReads`, also the learner's lesson page reads for
+     * that track and lesson (the learning repository's completedAndSaved). Null when nothing was
+     * ever published (no row to carry the rest).
      */
-    async latestPublishSetAndSession(idHash: string, now: Date): Promise<{ set: PublishSetRecord; sessionUser: string | null } | null> {
-      const [row] = await latestSetAndSession().execute({ idHash, now: now.toISOString() });
-      return row ? { set: await withTracks(row), sessionUser: row.sessionUser ?? null } : null;
+    async latestPublishSetAndSession(
+      idHash: string,
+      now: Date,
+      lessonReads?: LessonReadsRequest,
+    ): Promise<{ set: PublishSetRecord; sessionUser: string | null; lessonReads?: LessonPageReads } | null> {
+      if (!lessonReads) {
+        const [row] = await latestSetAndSession().execute({ idHash, now: now.toISOString() });
+        return row ? { set: await withTracks(row), sessionUser: row.sessionUser ?? null } : null;
+      }
+      const [row] = await lessonPageStart().execute({ idHash, now: now.toISOString(), ...lessonReads });
+      return row ? { set: await withTracks(row), sessionUser: row.sessionUser ?? null, lessonReads: decodeLessonPageReads(row) } : null;
     },
 
     /** Adds one to a shared counter and answers its new value. */

@@ -22,6 +22,31 @@ export interface CompletionInput {
   publishSetVersion: number;
 }
 
+/** What the lesson page reads of a learner: their completed lessons in a track, and their saved files of one lesson. */
+export interface LessonPageReads {
+  completed: Set<string>;
+  saved: SavedFilesRecord | null;
+}
+
+/**
+ * The lesson page's reads as two columns of one row, with the placeholders `userId`, `trackId`
+ * and `lessonId` (null: no saved files asked for). Used on their own (completedAndSaved) and
+ * alongside the page's session check (the content repository's lesson page start; issue 18).
+ */
+export function lessonPageReadColumns() {
+  return {
+    completed: sql<string>`(select coalesce(json_agg(c.lesson_id), '[]')::text
+      from ${lessonCompletions} c where c.user_id = ${sql.placeholder('userId')} and c.track_id = ${sql.placeholder('trackId')})`,
+    saved: sql<string | null>`(select json_build_object('lessonId', f.lesson_id, 'files', f.files, 'publishSetVersion', f.publish_set_version, 'updatedAt', f.updated_at)::text
+      from ${savedFiles} f where f.user_id = ${sql.placeholder('userId')} and f.lesson_id = ${sql.placeholder('lessonId')})`,
+  };
+}
+
+export function decodeLessonPageReads(row: { completed: string; saved: string | null }): LessonPageReads {
+  const saved = row.saved === null ? null : (JSON.parse(row.saved) as Omit<SavedFilesRecord, 'updatedAt'> & { updatedAt: string });
+  return { completed: new Set(JSON.parse(row.completed) as string[]), saved: saved && { ...saved, updatedAt: new Date(saved.updatedAt) } };
+}
+
 export function createLearningRepository(db: Database) {
   // Read on every lesson and section page and chapter call (one track), and by GET /tracks (all).
   const completedInTrack = preparedOnce(() =>
@@ -32,17 +57,7 @@ export function createLearningRepository(db: Database) {
       .prepare('codetrail_completed_in_track'),
   );
   // The lesson page's reads (completedAndSaved), prepared like the others: read on every lesson page.
-  const completedAndSavedOf = preparedOnce(() =>
-    db
-      .select({
-        completed: sql<string>`(select coalesce(json_agg(c.lesson_id), '[]')::text
-          from ${lessonCompletions} c where c.user_id = ${sql.placeholder('userId')} and c.track_id = ${sql.placeholder('trackId')})`,
-        saved: sql<string | null>`(select json_build_object('lessonId', f.lesson_id, 'files', f.files, 'publishSetVersion', f.publish_set_version, 'updatedAt', f.updated_at)::text
-          from ${savedFiles} f where f.user_id = ${sql.placeholder('userId')} and f.lesson_id = ${sql.placeholder('lessonId')})`,
-      })
-      .from(sql`(select 1) as one`)
-      .prepare('codetrail_lesson_page_reads'),
-  );
+  const completedAndSavedOf = preparedOnce(() => db.select(lessonPageReadColumns()).from(sql`(select 1) as one`).prepare('codetrail_lesson_page_reads'));
   const completedAll = preparedOnce(() =>
     db.select({ lessonId: lessonCompletions.lessonId }).from(lessonCompletions).where(eq(lessonCompletions.userId, sql.placeholder('userId'))).prepare('codetrail_completed_all'),
   );
@@ -60,12 +75,10 @@ export function createLearningRepository(db: Database) {
      * The lesson page's reads in one statement (issue 18): the learner's completed lessons in the
      * track and, for a lesson given, their saved files of it (null when never saved).
      */
-    async completedAndSaved(userId: string, trackId: string, lessonId: string | null): Promise<{ completed: Set<string>; saved: SavedFilesRecord | null }> {
-      const result = await completedAndSavedOf().execute({ userId, trackId, lessonId });
-      const [row] = result;
+    async completedAndSaved(userId: string, trackId: string, lessonId: string | null): Promise<LessonPageReads> {
+      const [row] = await completedAndSavedOf().execute({ userId, trackId, lessonId });
       if (!row) throw new Error('the lesson page read returned no row');
-      const saved = row.saved === null ? null : (JSON.parse(row.saved) as Omit<SavedFilesRecord, 'updatedAt'> & { updatedAt: string });
-      return { completed: new Set(JSON.parse(row.completed) as string[]), saved: saved && { ...saved, updatedAt: new Date(saved.updatedAt) } };
+      return decodeLessonPageReads(row);
     },
 
     /** Last write wins per (learner, lesson). */

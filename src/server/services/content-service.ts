@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
 import type { Database } from '@/server/db/client';
-import { CONTENT_CACHE_COUNTER, createContentRepository, type PublishResult, type PublishSetRecord } from '@/server/repositories/content-repository';
+import { CONTENT_CACHE_COUNTER, createContentRepository, type LessonReadsRequest, type PublishResult, type PublishSetRecord } from '@/server/repositories/content-repository';
 
 export function hashJson(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -48,6 +48,9 @@ export function createContentService(db: Database) {
     };
   }
 
+  /** The publish set this process read last. */
+  let lastSeen: PublishSetRecord | null = null;
+
   /** The cache generation this process last saw; another process's clear cache moves it. */
   let seenGeneration: number | null = null;
 
@@ -58,6 +61,7 @@ export function createContentService(db: Database) {
 
   /** A publish set just read as the current one: drops cached content when any process cleared it. */
   function adopt(set: PublishSetRecord | null): PublishSetRecord | null {
+    lastSeen = set;
     if (set && set.cacheGeneration !== seenGeneration) {
       if (seenGeneration !== null) {
         cache.clear();
@@ -96,12 +100,22 @@ export function createContentService(db: Database) {
 
     /**
      * The current publish set and a session's user, read in one statement (the session service's
-     * page check; issue 18). Null when nothing was ever published.
+     * page check; issue 18), with a lesson page's reads when asked. Null when nothing was ever published.
      */
-    async latestPublishSetAndSession(idHash: string, now: Date): Promise<{ set: PublishSetRecord; sessionUser: string | null } | null> {
-      const read = await repository.latestPublishSetAndSession(idHash, now);
+    async latestPublishSetAndSession(idHash: string, now: Date, lessonReads?: LessonReadsRequest) {
+      const read = await repository.latestPublishSetAndSession(idHash, now, lessonReads);
       if (read) adopt(read.set);
       return read;
+    },
+
+    /**
+     * A track as this process last saw it published, from memory only (null when it has not read
+     * the set or the track yet). For guesses that are checked afterwards: another process may have
+     * published since.
+     */
+    lastSeenTrack(trackId: string): Track | null {
+      const entry = lastSeen?.tracks.find((candidate) => candidate.trackId === trackId);
+      return entry ? (cache.get(`${trackId}@${entry.trackVersion}`) ?? null) : null;
     },
 
     publishSetExists: (version: number) => repository.publishSetExists(version),

@@ -3,7 +3,8 @@ import { filesForLesson, type LessonFile } from '@/domain/lessons/lesson-files';
 import type { Database } from '@/server/db/client';
 import type { StoredFile } from '@/server/db/schema';
 import { notFound, unprocessable, HttpError } from '@/server/http/http-error';
-import { createLearningRepository } from '@/server/repositories/learning-repository';
+import type { LessonReadsRequest } from '@/server/repositories/content-repository';
+import { createLearningRepository, type LessonPageReads } from '@/server/repositories/learning-repository';
 import type { ContentService } from './content-service';
 
 export const MAX_FILE_BYTES = 100 * 1024;
@@ -54,6 +55,11 @@ export function validateLessonFiles(lesson: Lesson, files: { name: string; userC
 }
 
 /** Saved files and completions for one learner: they only ever see and change their own. */
+/** The lesson whose saved files the lesson page reads: a code lesson with files, else none. */
+export function savedFilesLessonOf(lesson: Lesson | null): string | null {
+  return lesson?.interaction.kind === 'code' && lesson.executableContent ? lesson.id : null;
+}
+
 export function createLearningService(db: Database, content: ContentService) {
   const repository = createLearningRepository(db);
 
@@ -76,11 +82,24 @@ export function createLearningService(db: Database, content: ContentService) {
     /**
      * The lesson page's reads, one statement: the learner's completed lessons in the track, and
      * the files a code lesson opens with (saved files over the defaults) with when they were saved
-     * (null: never, the starter files); `opening` is null for lessons without code.
+     * (null: never, the starter files); `opening` is null for lessons without code. `prefetched`:
+     * the same reads made along with the session check (withSession's snapshot), used when they
+     * were made for this learner, track and lesson; otherwise read here.
      */
-    async lessonPageReads(userId: string, trackId: string, lesson: Lesson | null): Promise<{ completed: Set<string>; opening: { files: LessonFile[]; savedAt: string | null } | null }> {
+    async lessonPageReads(
+      userId: string,
+      trackId: string,
+      lesson: Lesson | null,
+      prefetched?: LessonReadsRequest & LessonPageReads,
+    ): Promise<{ completed: Set<string>; opening: { files: LessonFile[]; savedAt: string | null } | null }> {
       const executable = lesson?.interaction.kind === 'code' ? lesson.executableContent : null;
-      const { completed, saved } = await repository.completedAndSaved(userId, trackId, executable && lesson ? lesson.id : null);
+      const lessonId = savedFilesLessonOf(lesson);
+      // Read along with the session check when that guessed the same learner, track and lesson.
+      const reads =
+        prefetched && prefetched.userId === userId && prefetched.trackId === trackId && prefetched.lessonId === lessonId
+          ? prefetched
+          : await repository.completedAndSaved(userId, trackId, lessonId);
+      const { completed, saved } = reads;
       if (!executable) return { completed, opening: null };
       const files = filesForLesson({ defaultFiles: executable.files.map(({ name, content }) => ({ name, content })), saved: saved ?? undefined });
       return { completed, opening: { files, savedAt: saved ? saved.updatedAt.toISOString() : null } };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@/server/db/client';
-import type { PublishSetRecord } from '@/server/repositories/content-repository';
+import type { LessonReadsRequest, PublishSetRecord } from '@/server/repositories/content-repository';
+import type { LessonPageReads } from '@/server/repositories/learning-repository';
 import { createSessionRepository } from '@/server/repositories/session-repository';
 import type { ContentService } from './content-service';
 
@@ -53,13 +54,21 @@ export function createSessionService(db: Database, now: () => Date, content: Pic
     /**
      * The page check: `isActive`, read in the same statement as the current publish set, which
      * nearly every signed-in page needs next (issue 18). `publishSet` is that set, for the page
-     * to use rather than read it again; absent when nothing was ever published.
+     * to use rather than read it again; absent when nothing was ever published. With
+     * `lessonReads`, the lesson page's reads for that learner, track and lesson come too.
      */
-    async isActiveWithPublishSet(sessionId: string | undefined, userId: string): Promise<{ active: boolean; publishSet?: PublishSetRecord }> {
+    async isActiveWithPublishSet(
+      sessionId: string | undefined,
+      userId: string,
+      lessonReads?: LessonReadsRequest,
+    ): Promise<{ active: boolean; publishSet?: PublishSetRecord; lessonReads?: LessonReadsRequest & LessonPageReads }> {
       if (!sessionId || sessionId.length > 200) return { active: false };
-      const read = await content.latestPublishSetAndSession(hashOf(sessionId), now());
+      const read = await content.latestPublishSetAndSession(hashOf(sessionId), now(), lessonReads);
       if (!read) return { active: await this.isActive(sessionId, userId) };
-      return { active: read.sessionUser === userId, publishSet: read.set };
+      const active = read.sessionUser === userId;
+      // Reads for another user than the session's are never handed on.
+      if (!active || !lessonReads || !read.lessonReads || lessonReads.userId !== userId) return { active, publishSet: read.set };
+      return { active, publishSet: read.set, lessonReads: { ...lessonReads, ...read.lessonReads } };
     },
 
     /** The user a session cookie belongs to (for sign-out). */
