@@ -8,8 +8,9 @@
  * - Codetrail is the real `npm start` stack (Auth emulator, migrations, production build) from an
  *   empty database: first embedded (PGlite), then on a private PostgreSQL cluster (the local
  *   initdb/pg_ctl; skipped with a note when PostgreSQL is not installed, or use BENCH_DATABASE_URL).
- * - Each row is measured bare first, then Codetrail, one after the other (autocannon, 10
- *   connections, 15 s by default), so the ratio compares like with like on a noisy machine.
+ * - Each row measures the bare app and Codetrail in turns (autocannon, 10 connections, 15 s each
+ *   by default, in 5 alternating turns of 3 s: BENCH_TURNS), so the ratio compares like with like
+ *   on a machine whose speed drifts; figures are over all of a side's turns.
  * - Then the overload run: 200 connections for 60 s on the signed-in lesson page, counting
  *   timeouts, errors and quick 503s.
  *
@@ -18,7 +19,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expectOk, measure, sessionCookies, signUp, startBareNext, withStack, type Figures } from './lib/bench';
+import { expectOk, measure, measureInTurns, sessionCookies, signUp, startBareNext, withStack, type Figures } from './lib/bench';
 import { findPostgresBin, startPrivateCluster } from './lib/postgres';
 
 const PORT = Number(process.env.BENCH_PORT || 3310);
@@ -44,7 +45,15 @@ interface Row {
   codetrail: Figures;
 }
 
+/** BENCH_TURNS: each row's bare and Codetrail runs alternate in this many turns (1: one run each, back to back). */
+const TURNS = Math.max(1, Math.floor(Number(process.env.BENCH_TURNS || 5)));
+
 const run = (title: string, url: string, headers: Record<string, string> = {}, connections = CONNECTIONS, duration = SECONDS) => measure(title, { url, headers, connections, duration });
+/** One row: the bare target and Codetrail's in turns, SECONDS each in all. */
+const pair = async (name: string, bareUrl: string, url: string, headers: Record<string, string>) => {
+  const [bare, codetrail] = await measureInTurns([`bare ${name}`, name], { url: bareUrl, connections: CONNECTIONS, duration: SECONDS }, { url, headers, connections: CONNECTIONS, duration: SECONDS }, TURNS);
+  return { bare, codetrail };
+};
 
 async function benchDatabase(database: string, env: Record<string, string>, rows: Row[], overload: { database: string; figures: Figures }[]): Promise<void> {
   await withStack(
@@ -74,8 +83,7 @@ async function benchDatabase(database: string, env: Record<string, string>, rows
       for (const [name, url, headers] of bareTargets) {
         if (!wanted(name)) continue;
         console.log(`[${database}] ${name}`);
-        const bareFigures = await run(`bare ${name}`, `${bare}/`);
-        rows.push({ database, name, bare: bareFigures, codetrail: await run(name, `${base}${url}`, headers) });
+        rows.push({ database, name, ...(await pair(name, `${bare}/`, `${base}${url}`, headers)) });
       }
       for (const [name, url, json] of [
         ['GET chapter (API)', CHAPTER_API, 'chapter'],
@@ -84,8 +92,7 @@ async function benchDatabase(database: string, env: Record<string, string>, rows
       ] as const) {
         if (!wanted(name)) continue;
         console.log(`[${database}] ${name}`);
-        const bareFigures = await run(`bare ${name}`, `${bare}/api/json?name=${json}`);
-        rows.push({ database, name, bare: bareFigures, codetrail: await run(name, `${base}${url}`, api) });
+        rows.push({ database, name, ...(await pair(name, `${bare}/api/json?name=${json}`, `${base}${url}`, api)) });
       }
       if (OVERLOAD_SECONDS > 0) {
         console.log(`[${database}] ${OVERLOAD_CONNECTIONS} connections for ${OVERLOAD_SECONDS} s on the lesson page…`);
@@ -101,7 +108,7 @@ async function benchDatabase(database: string, env: Record<string, string>, rows
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 function printTable(rows: Row[], overload: { database: string; figures: Figures }[]): void {
-  console.log(`\nbench:ssr — ${CONNECTIONS} connections, ${SECONDS} s per row; bare Next.js ${process.env.npm_package_dependencies_next ?? ''} measured right before each Codetrail row\n`);
+  console.log(`\nbench:ssr — ${CONNECTIONS} connections, ${SECONDS} s per side and row in ${TURNS} alternating turns; bare Next.js ${process.env.npm_package_dependencies_next ?? ''} and Codetrail measured in turns\n`);
   console.log('| database | request | bare req/s | Codetrail req/s | ratio | bare p99 ms | Codetrail p99 ms | p99 ratio | failures |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {

@@ -28,29 +28,79 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** Runs autocannon and computes percentiles from every response time (autocannon reports no p95). */
-export function measure(title: string, options: autocannon.Options): Promise<Figures> {
-  const times: number[] = [];
-  return new Promise<Figures>((resolve, reject) => {
+/** What one or more autocannon runs of one target add up to, with every response time. */
+interface Tally {
+  times: number[];
+  requests: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  shed: number;
+}
+
+const emptyTally = (): Tally => ({ times: [], requests: 0, seconds: 0, non2xx: 0, errors: 0, timeouts: 0, shed: 0 });
+
+/** One autocannon run added to `tally`. */
+function runInto(tally: Tally, options: autocannon.Options): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
       if (error) return reject(error);
-      times.sort((a, b) => a - b);
-      const failures = result.non2xx + result.errors + result.timeouts;
-      if (failures > 0) console.warn(`  ${title}: ${failures} non-2xx/errors/timeouts out of ${result.requests.total}`);
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        p99: percentile(times, 99),
-        failures,
-        total: result.requests.total,
-        timeouts: result.timeouts,
-        errors: result.errors,
-        shed: (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0,
-      });
+      tally.requests += result.requests.total;
+      tally.seconds += result.duration;
+      tally.non2xx += result.non2xx;
+      tally.errors += result.errors;
+      tally.timeouts += result.timeouts;
+      tally.shed += (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0;
+      resolve();
     });
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => tally.times.push(responseTime));
   });
+}
+
+function figuresOf(title: string, tally: Tally): Figures {
+  const times = [...tally.times].sort((a, b) => a - b);
+  const failures = tally.non2xx + tally.errors + tally.timeouts;
+  if (failures > 0) console.warn(`  ${title}: ${failures} non-2xx/errors/timeouts out of ${tally.requests}`);
+  return {
+    requestsPerSecond: tally.seconds > 0 ? tally.requests / tally.seconds : Number.NaN,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    failures,
+    total: tally.requests,
+    timeouts: tally.timeouts,
+    errors: tally.errors,
+    shed: tally.shed,
+  };
+}
+
+/** Runs autocannon and computes percentiles from every response time (autocannon reports no p95). */
+export async function measure(title: string, options: autocannon.Options): Promise<Figures> {
+  const tally = emptyTally();
+  await runInto(tally, options);
+  return figuresOf(title, tally);
+}
+
+/**
+ * Two targets measured in turns: `slices` runs of each, alternating (a, b, a, b…), each
+ * `options.duration / slices` seconds, and each target's figures over all its runs (every
+ * response time). On a machine whose speed drifts (a shared VM), a ratio of two back-to-back runs
+ * moves with the drift; taken in turns, both sides see the same moments.
+ */
+export async function measureInTurns(
+  titles: [string, string],
+  a: autocannon.Options,
+  b: autocannon.Options,
+  slices: number,
+): Promise<[Figures, Figures]> {
+  const tallies = [emptyTally(), emptyTally()] as const;
+  const each = (options: autocannon.Options) => ({ ...options, duration: Math.max(1, Number(options.duration ?? 10) / slices) });
+  for (let slice = 0; slice < slices; slice += 1) {
+    await runInto(tallies[0], each(a));
+    await runInto(tallies[1], each(b));
+  }
+  return [figuresOf(titles[0], tallies[0]), figuresOf(titles[1], tallies[1])];
 }
 
 /** A new emulator account's ID token. */
