@@ -10,7 +10,11 @@
  * requests in flight, or arrived in the last second or so: requests then wait unread in the socket
  * queue), a new page or API request is answered at once with 503, Retry-After: 1 and
  * X-Codetrail-Shed: 1 (the app's API client sends it again) instead of queueing into a timeout
- * (src/domain/routing/load-shedding.ts; the health check and static files always answer). A worker
+ * (src/domain/routing/load-shedding.ts; the health check and static files always answer). At most
+ * STARTS_PER_TURN such requests start per turn of the event loop, the rest wait in order for the
+ * next turns, and one arriving while the oldest waiting has waited over 300 ms is shed: libuv
+ * accepts one connection per turn, so long turns left new connections unseen in the kernel's
+ * accept queue until their clients timed out (docs/decisions.md). A worker
  * that dies is replaced; SIGTERM stops the workers, then the primary.
  *
  * Pages render to a string first (src/server/render/string-first-render.ts): Next's pages router
@@ -18,11 +22,11 @@
  */
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { installStringFirstRenderer } from '../src/server/render/string-first-render';
-import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS } from '../src/domain/routing/load-shedding';
+import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS, TurnBudget } from '../src/domain/routing/load-shedding';
 
 const workers = Number(process.env.WEB_CONCURRENCY || 1);
 const port = Number(process.env.PORT || 3000);
@@ -64,30 +68,58 @@ function serve(): void {
         expected = now + 50;
         arrivals.tick();
       }, 50).unref();
+      // Starts per turn of the loop (see STARTS_PER_TURN): the rest wait in order in `budget`.
+      const budget = new TurnBudget<() => void>();
+      let turnScheduled = false;
+      const nextTurn = () => {
+        turnScheduled = false;
+        for (const start of budget.turn()) start();
+        scheduleTurn();
+      };
+      const scheduleTurn = () => {
+        if (turnScheduled || !budget.busy) return;
+        turnScheduled = true;
+        setImmediate(nextTurn);
+      };
+      const shed = (req: IncomingMessage, res: ServerResponse) => {
+        const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
+        res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), [SHED_HEADER]: '1', 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
+        res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);
+      };
       const server = createServer((req, res) => {
-        if (sheddable(req.url)) arrivals.arrived();
-        if (shouldShed(inFlight, maxInFlight, req.url, loopLag, arrivals.count)) {
-          const wantsJson = req.url?.startsWith('/api/') || req.url?.startsWith('/_next/data/');
-          res.writeHead(503, { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS), [SHED_HEADER]: '1', 'Cache-Control': 'no-store', 'Content-Type': wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' });
-          res.end(wantsJson ? JSON.stringify({ message: 'Codetrail is very busy right now. Try again in a moment.' }) : BUSY_PAGE);
-          return;
-        }
         // Only page, data and API requests count: a page's burst of static chunks is cheap and
         // must never push that same learner's API calls over the edge.
         if (!sheddable(req.url)) {
           void handle(req, res);
           return;
         }
-        inFlight += 1;
-        let done = false;
-        const finish = () => {
-          if (done) return;
-          done = true;
-          inFlight -= 1;
+        arrivals.arrived();
+        if (shouldShed(inFlight, maxInFlight, req.url, loopLag, arrivals.count)) {
+          shed(req, res);
+          return;
+        }
+        const start = () => {
+          // A client that gave up while its request waited has nothing to answer.
+          if (req.socket.destroyed) return;
+          inFlight += 1;
+          let done = false;
+          const finish = () => {
+            if (done) return;
+            done = true;
+            inFlight -= 1;
+          };
+          res.once('finish', finish);
+          res.once('close', finish);
+          void handle(req, res);
         };
-        res.once('finish', finish);
-        res.once('close', finish);
-        void handle(req, res);
+        if (maxInFlight <= 0) {
+          start();
+          return;
+        }
+        const admission = budget.arrive(start, Date.now());
+        if (admission === 'shed') shed(req, res);
+        else if (admission === 'start') start();
+        scheduleTurn();
       });
       server.listen(port, hostname);
       process.on('SIGTERM', () => {

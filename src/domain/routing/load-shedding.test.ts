@@ -1,4 +1,4 @@
-import { ArrivalWindow, DEFAULT_MAX_IN_FLIGHT, MAX_LOOP_LAG_MS, parseMaxInFlight, sheddable, shedRetryDelayMs, shouldShed, SHED_MAX_WAIT_MS, smoothLag } from './load-shedding';
+import { ArrivalWindow, DEFAULT_MAX_IN_FLIGHT, MAX_LOOP_LAG_MS, MAX_QUEUE_WAIT_MS, parseMaxInFlight, sheddable, shedRetryDelayMs, shouldShed, SHED_MAX_WAIT_MS, smoothLag, STARTS_PER_TURN, TurnBudget } from './load-shedding';
 
 describe('load shedding', () => {
   it.each([
@@ -101,5 +101,50 @@ describe('load shedding', () => {
 
   it.each(['-1', '1.5', 'many', '100001'])('refuses MAX_IN_FLIGHT_REQUESTS=%p', (raw) => {
     expect(() => parseMaxInFlight(raw)).toThrow(/MAX_IN_FLIGHT_REQUESTS/);
+  });
+});
+
+describe('the per-turn budget', () => {
+  it('starts a turn\'s budget at once, queues the rest in order and hands them out a budget per turn', () => {
+    const budget = new TurnBudget<string>(2, 300);
+    expect(budget.busy).toBe(false);
+    expect(['a', 'b', 'c', 'd', 'e'].map((item) => budget.arrive(item, 0))).toEqual(['start', 'start', 'queued', 'queued', 'queued']);
+    expect(budget.busy).toBe(true);
+    expect(budget.turn()).toEqual(['c', 'd']);
+    // the turn's budget is spent by what it handed out: a newcomer queues behind 'e'
+    expect(budget.arrive('f', 10)).toBe('queued');
+    expect(budget.turn()).toEqual(['e', 'f']);
+    expect(budget.turn()).toEqual([]);
+    expect(budget.busy).toBe(false);
+    expect(budget.arrive('g', 20)).toBe('start');
+  });
+
+  it.each([
+    // oldest queued at, now, what a newcomer gets
+    [0, 300, 'queued'],
+    [0, 301, 'shed'],
+    [100, 350, 'queued'],
+  ])('oldest queued at %i ms, a request at %i ms is %s', (oldest, now, expected) => {
+    const budget = new TurnBudget<string>(1, 300);
+    expect(budget.arrive('first', oldest)).toBe('start');
+    expect(budget.arrive('waiting', oldest)).toBe('queued');
+    expect(budget.oldestWait(now)).toBe(now - oldest);
+    expect(budget.arrive('new', now)).toBe(expected);
+  });
+
+  it('never queues while the budget lasts, however long ago the last queue emptied', () => {
+    const budget = new TurnBudget<number>(STARTS_PER_TURN, MAX_QUEUE_WAIT_MS);
+    for (let index = 0; index < STARTS_PER_TURN; index += 1) expect(budget.arrive(index, 1_000_000)).toBe('start');
+    expect(budget.arrive(99, 1_000_000)).toBe('queued');
+    expect(budget.oldestWait(1_000_000 + MAX_QUEUE_WAIT_MS + 1)).toBe(MAX_QUEUE_WAIT_MS + 1);
+  });
+
+  it('keeps first-in-first-out order over many turns and compacts its storage', () => {
+    const budget = new TurnBudget<number>(3, 1_000_000);
+    const started: number[] = [];
+    for (let item = 0; item < 5_000; item += 1) if (budget.arrive(item, item) === 'start') started.push(item);
+    while (budget.busy) started.push(...budget.turn());
+    expect(started).toEqual(Array.from({ length: 5_000 }, (_, item) => item));
+    expect(budget.queued).toBe(0);
   });
 });

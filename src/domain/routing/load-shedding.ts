@@ -80,6 +80,80 @@ export class ArrivalWindow {
   }
 }
 
+/**
+ * How many page, data and API requests a process starts per turn of its event loop. Node 20's
+ * libuv accepts one new connection per turn: when a busy turn starts a hundred requests (and runs
+ * their renders as their reads come back), a turn lasts about 100 ms and new connections wait in
+ * the kernel's accept queue, unseen, at some 8 a second, until their clients time out. With a
+ * few starts per turn, turns stay short and new connections are taken promptly; requests past the
+ * budget wait in the process's own queue, where their wait is known.
+ */
+export const STARTS_PER_TURN = 8;
+/** A request arriving while the oldest queued one has waited longer than this is shed at once. */
+export const MAX_QUEUE_WAIT_MS = 300;
+
+export type Admission = 'start' | 'queued' | 'shed';
+
+/**
+ * The per-turn budget and the queue behind it (first in, first out). `arrive` decides for a new
+ * request; `turn` (once per turn of the loop, while `busy`) renews the budget and hands back the
+ * queued requests to start now. Times are the caller's clock, in milliseconds.
+ */
+export class TurnBudget<T> {
+  private started = 0;
+  private items: T[] = [];
+  private times: number[] = [];
+  private head = 0;
+
+  constructor(
+    private readonly perTurn = STARTS_PER_TURN,
+    private readonly maxWaitMs = MAX_QUEUE_WAIT_MS,
+  ) {}
+
+  get queued(): number {
+    return this.items.length - this.head;
+  }
+
+  /** Whether another turn must come: requests were started this turn, or some are waiting. */
+  get busy(): boolean {
+    return this.started > 0 || this.queued > 0;
+  }
+
+  /** How long the oldest queued request has waited (0 with none queued). */
+  oldestWait(now: number): number {
+    return this.queued > 0 ? Math.max(0, now - (this.times[this.head] ?? now)) : 0;
+  }
+
+  arrive(item: T, now: number): Admission {
+    if (this.queued === 0 && this.started < this.perTurn) {
+      this.started += 1;
+      return 'start';
+    }
+    if (this.oldestWait(now) > this.maxWaitMs) return 'shed';
+    this.items.push(item);
+    this.times.push(now);
+    return 'queued';
+  }
+
+  /** A new turn: the oldest queued requests, at most a turn's budget, to start now. */
+  turn(): T[] {
+    const count = Math.min(this.perTurn, this.queued);
+    const next = this.items.slice(this.head, this.head + count);
+    this.head += count;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.times = [];
+      this.head = 0;
+    } else if (this.head > 1024) {
+      this.items = this.items.slice(this.head);
+      this.times = this.times.slice(this.head);
+      this.head = 0;
+    }
+    this.started = count;
+    return next;
+  }
+}
+
 /** The smoothed event-loop lag after one more sample (an exponential moving average, weight 0.2). */
 export function smoothLag(previousMs: number, sampleMs: number): number {
   return previousMs * 0.8 + Math.max(0, sampleMs) * 0.2;
