@@ -1,9 +1,11 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import type { GetServerSidePropsContext } from 'next';
 import type { Lesson } from '@/domain/content/model';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import type { DatabaseHandle } from '@/server/db/client';
 import { expectedLessonReads, loadLessonPage } from '@/server/gssp/lesson-page';
+import { loadSectionPage } from '@/server/gssp/progress-pages';
 import type { SessionSnapshot } from '@/server/gssp/with-session';
 import { locateChapter } from '@/server/services/learning-service';
 import { createServices, type Services } from '@/server/services/services';
@@ -80,8 +82,8 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
     const session = await services.sessions.start('page-user-e', 60_000);
     const { publishSet } = await services.sessions.isActiveWithPublishSet(session, 'page-user-e');
     // Warm: the track is in memory, so with the check's set no statement is needed.
-    await services.content.publishedTrack('python', publishSet);
-    const warm = await counted(() => services.content.publishedTrack('python', publishSet));
+    await services.content.asOf(publishSet).publishedTrack('python');
+    const warm = await counted(() => services.content.asOf(publishSet).publishedTrack('python'));
     expect(warm.result?.publishSetVersion).toBe(publishSet?.version);
     expect(warm.statements).toBe(0);
 
@@ -91,7 +93,7 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
     const check = await services.sessions.isActiveWithPublishSet(session, 'page-user-e');
     expect(check.publishSet?.cacheGeneration).not.toBe(publishSet?.cacheGeneration);
     // This process dropped its cached tracks on seeing the new generation: the track is read again.
-    const reread = await counted(() => services.content.publishedTrack('python', check.publishSet));
+    const reread = await counted(() => services.content.asOf(check.publishSet).publishedTrack('python'));
     expect(reread.result?.track.id).toBe('python');
     expect(reread.statements).toBe(1);
     await other.checks.close();
@@ -181,6 +183,53 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
       });
       if (!('props' in page)) throw new Error('expected props');
       expect(JSON.stringify(await page.props)).not.toContain('secret');
+    });
+  });
+
+  describe('other signed-in pages read the publish set once, in the session check', () => {
+    const readsPublishSet = (statements: string[]) => statements.filter((statement) => /from "publish_sets"/i.test(statement));
+    const sectionContext = () => {
+      const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
+      return { req, res: new ServerResponse(req), params: { trackId: 'python', sectionIndex: '0' }, query: {}, resolvedUrl: '/web/python/section/0' } as unknown as GetServerSidePropsContext;
+    };
+    const learner = { id: 'page-user-section', email: null, displayName: null, roles: [] as string[] };
+
+    it('the section page: no statement reads the set again, and the props are what the page gives reading it itself', async () => {
+      const session = await services.sessions.start(learner.id, 60_000);
+      // Warm: the tracks are in memory.
+      const alone = await loadSectionPage(sectionContext(), learner, services);
+      queries.length = 0;
+      const check = await services.sessions.isActiveWithPublishSet(session, learner.id);
+      expect(check.active).toBe(true);
+      expect(readsPublishSet(queries)).toHaveLength(1);
+      queries.length = 0;
+      const served = await loadSectionPage(sectionContext(), learner, services, { publishSet: check.publishSet });
+      expect(readsPublishSet(queries)).toEqual([]);
+      if (!('props' in served) || !('props' in alone)) throw new Error('expected props');
+      expect(await served.props).toEqual(await alone.props);
+      // Without a set from a check (a caller outside withSession), the page reads it itself.
+      queries.length = 0;
+      await loadSectionPage(sectionContext(), learner, services);
+      expect(readsPublishSet(queries).length).toBeGreaterThan(0);
+    });
+
+    it("a reader bound to the check's set keeps serving that set, and reads nothing for the glossary and events once in memory", async () => {
+      const check = await services.sessions.isActiveWithPublishSet(await services.sessions.start(learner.id, 60_000), learner.id);
+      const content = services.content.asOf(check.publishSet);
+      expect(services.content.asOf(check.publishSet)).toBe(content);
+      await content.publishedGlossary();
+      await content.publishedEvents();
+      const { result, statements } = await counted(async () => ({
+        set: await content.latestPublishSet(),
+        tracks: (await content.publishedTracks()).map((entry) => entry.publishSetVersion),
+        glossary: await content.publishedGlossary(),
+        events: await content.publishedEvents(),
+      }));
+      expect(statements).toBe(0);
+      expect(result.set).toBe(check.publishSet);
+      expect(new Set(result.tracks)).toEqual(new Set([check.publishSet?.version]));
+      expect(result.glossary).toEqual(await services.content.publishedGlossary());
+      expect(result.events).toEqual(await services.content.publishedEvents());
     });
   });
 });

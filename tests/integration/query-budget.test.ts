@@ -4,6 +4,7 @@ import { chapterRoutes, tracksRoutes } from '@/server/api/v1/learning-routes';
 import { progressRoutes } from '@/server/api/v1/progress-routes';
 import type { DatabaseHandle } from '@/server/db/client';
 import { expectedLessonReads, loadLessonPage } from '@/server/gssp/lesson-page';
+import { loadSectionPage } from '@/server/gssp/progress-pages';
 import type { SessionSnapshot } from '@/server/gssp/with-session';
 import { runRoutes, type Routes } from '@/server/http/endpoint';
 import { onApiCaller } from '@/server/http/next-api-route';
@@ -46,6 +47,16 @@ async function lessonPageWithSessionCheck() {
   return lessonPage({ publishSet, lessonReads });
 }
 
+/** The section page as withSession serves it: the session check (with the publish set), then the page. */
+async function sectionPageWithSessionCheck() {
+  const user = { id: learner.uid, email: null, displayName: null, roles: [] };
+  const { active, publishSet } = await services.sessions.isActiveWithPublishSet(sessionId, learner.uid);
+  if (!active) throw new Error('the session should be active');
+  const req = Object.assign(new IncomingMessage(new Socket()), { cookies: {} as Partial<Record<string, string>> });
+  const context = { req, res: new ServerResponse(req), params: { trackId: 'python', sectionIndex: '0' }, query: {}, resolvedUrl: '/web/python/section/0' };
+  return loadSectionPage(context as unknown as Parameters<typeof loadSectionPage>[0], user, services, { publishSet });
+}
+
 async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   queries.length = 0;
   const result = await work();
@@ -61,6 +72,7 @@ beforeAll(async () => {
   await api(chapterRoutes(services), LOCATION);
   await api(progressRoutes(services));
   await lessonPage();
+  await sectionPageWithSessionCheck();
 });
 
 afterAll(async () => {
@@ -77,6 +89,9 @@ describe(`queries per request on a warm process, on ${DATABASE}`, () => {
     ['the lesson page', 2, () => lessonPage()],
     // The session check reads the publish set and the learner's rows for the lesson too.
     ['the lesson page with its session check', 1, () => lessonPageWithSessionCheck()],
+    // The check (with the publish set), the learner's completions in the track, their plan for the
+    // section's pro lock: the set is not read again (it was three times).
+    ['the section page with its session check', 2, () => sectionPageWithSessionCheck()],
   ] as const)('%s: at most %i statements', async (name, budget, work) => {
     const { result, statements } = await count(work as () => Promise<unknown>);
     expect(result).toBeTruthy();

@@ -40,12 +40,13 @@ function targetOf(target: EventTarget | null, tracks: readonly Track[]): EventCa
  * learner's stored time zone and their browser's locale (Accept-Language), and sent as text, so
  * the server's HTML and the hydrated page are the same.
  */
-export const eventsPage = withSession<EventsPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const eventsPage = withSession<EventsPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   if (!user) return { notFound: true };
   const services = await getServices();
+  const content = services.content.asOf(snapshot.publishSet);
   const now = services.now();
   const locale = localeFromAcceptLanguage(context.req.headers['accept-language']);
-  const [{ events, joined, timeZone }, published] = await Promise.all([services.events.forLearner(user.id), services.content.publishedTracks()]);
+  const [{ events, joined, timeZone }, published] = await Promise.all([services.events.forLearner(user.id, content), content.publishedTracks()]);
   const tracks = published.map((entry) => entry.track);
   const card = ({ event, startsAt, endsAt }: EventOccurrence): EventCard => {
     const { day, time } = formatEventTime(startsAt, endsAt, { locale, timeZone });

@@ -34,23 +34,24 @@ async function sharedProps(context: Pick<GetServerSidePropsContext, 'req' | 'res
 }
 
 /** /glossary/html */
-export const glossaryIndexPage = withSession<GlossaryIndexPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context, user) => {
+export const glossaryIndexPage = withSession<GlossaryIndexPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context, user, snapshot) => {
   const services = await getServices();
-  const entries = await services.content.publishedGlossary();
+  const entries = await services.content.asOf(snapshot.publishSet).publishedGlossary();
   return { props: { entries: entries.map(listItem), ...(await sharedProps(context, user, services, glossaryIndexPath())) } };
 });
 
 const entryParams = z.object({ entryId: z.string().regex(ID_PATTERN) });
 
 /** /glossary/html/{entryId}: 404 for an id that is not an entry. */
-export const glossaryEntryPage = withSession<GlossaryEntryPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context, user) => {
+export const glossaryEntryPage = withSession<GlossaryEntryPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context, user, snapshot) => {
   const parsed = entryParams.safeParse(context.params ?? {});
   if (!parsed.success) return { notFound: true };
   const services = await getServices();
-  const entries = await services.content.publishedGlossary();
+  const content = services.content.asOf(snapshot.publishSet);
+  const entries = await content.publishedGlossary();
   const entry = entries.find((candidate) => candidate.id === parsed.data.entryId);
   if (!entry) return { notFound: true };
-  const published = await services.content.publishedTrack(GLOSSARY_TRACK_ID);
+  const published = await content.publishedTrack(GLOSSARY_TRACK_ID);
   const lessons: GlossaryEntryPageProps['lessons'] = [];
   for (const tutorial of published?.track.tutorials ?? []) {
     for (const chapter of tutorial.chapters) {

@@ -64,7 +64,7 @@ export async function loadLessonPage(
 ): Promise<GetServerSidePropsResult<LessonPageProps>> {
   const parsed = params.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
-  const published = await services.content.publishedTrack(parsed.data.trackId, snapshot.publishSet);
+  const published = await services.content.asOf(snapshot.publishSet).publishedTrack(parsed.data.trackId);
   if (!published) return { notFound: true };
   let located;
   try {

@@ -30,13 +30,14 @@ let cached: { version: number; items: LibraryItem[] } | null = null;
  * /web/library?q=&kind=&language=&level=&length=&access=&page=: the whole catalogue, searched and
  * filtered on the server, so the first page (and every page) works without JavaScript.
  */
-export const libraryPage = withSession<LibraryPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const libraryPage = withSession<LibraryPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   if (!user) return { notFound: true };
   const services = await getServices();
-  const set = await services.content.latestPublishSet();
+  const content = services.content.asOf(snapshot.publishSet);
+  const set = await content.latestPublishSet();
   if (!cached || cached.version !== set?.version) {
-    const tracks = (await services.content.publishedTracks()).map((entry) => entry.track);
-    cached = { version: set?.version ?? 0, items: libraryCatalog(tracks, await services.content.publishedGlossary()) };
+    const tracks = (await content.publishedTracks()).map((entry) => entry.track);
+    cached = { version: set?.version ?? 0, items: libraryCatalog(tracks, await content.publishedGlossary()) };
   }
   const { page: requested, ...filters } = querySchema.parse(context.query) satisfies LibraryFilters & { page: number };
   const found = searchLibrary(cached.items, filters);

@@ -24,9 +24,9 @@ export const onboardingCheckPage = withSession({ whenUnauthed: 'redirect-to-logi
 });
 
 /** /web/onboarding/chat: the chat, resumed from the stored answers (learners may come back to it). */
-export const onboardingChatPage = withSession<OnboardingChatPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+export const onboardingChatPage = withSession<OnboardingChatPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user, snapshot) => {
   if (!user) return { notFound: true };
   const services = await getServices();
-  const [initial, published] = await Promise.all([services.onboarding.state(user.id), services.content.publishedTracks()]);
+  const [initial, published] = await Promise.all([services.onboarding.state(user.id), services.content.asOf(snapshot.publishSet).publishedTracks()]);
   return { props: { initial, tracks: published.map(({ track }) => ({ id: track.id, title: track.title })) } };
 });

@@ -1,14 +1,14 @@
 import { exposuresOf } from '@/domain/experiments/experiments';
-import type { GetServerSidePropsContext } from 'next';
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import { activeSectionCookieName, activeSectionRedirect, ACTIVE_TRACK_COOKIE, progressCookieOptions } from '@/domain/progress/progress-cookies';
 import type { PathSection } from '@/domain/progress/section-path';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
-import { getServices } from '@/server/services/services';
+import { getServices, type Services } from '@/server/services/services';
 import { appendSetCookie } from './notification-cookie';
 import { pageExperiments, projectPlacementOf } from './page-experiments';
-import { withSession } from './with-session';
+import { withSession, type SessionSnapshot, type SessionUser } from './with-session';
 import { paths } from '@/domain/routing/paths';
 import { tutorialFeature } from '@/domain/billing/entitlement';
 
@@ -42,39 +42,49 @@ export interface SectionPageProps {
 }
 
 /** /web/{trackId}/section/{sectionIndex}: the section path, server-rendered; remembers it as active. */
-export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const sectionPage = withSession<SectionPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) =>
+  loadSectionPage(context, user, await getServices(), snapshot),
+);
+
+/** The section page's props for a signed-in learner (exported for the query budget test). */
+export async function loadSectionPage(
+  context: GetServerSidePropsContext,
+  user: SessionUser | null,
+  services: Services,
+  snapshot: SessionSnapshot = {},
+): Promise<GetServerSidePropsResult<SectionPageProps>> {
   const parsed = sectionParams.safeParse(context.params ?? {});
   if (!parsed.success || !user) return { notFound: true };
-  const services = await getServices();
+  const content = services.content.asOf(snapshot.publishSet);
   const assignments = await pageExperiments(context, user, PATH_EXPERIMENTS, services);
   const projects = projectPlacementOf(assignments);
-  const path = await services.progress.trackPathFor(user.id, parsed.data.trackId, projects);
+  const path = await services.progress.trackPathFor(user.id, parsed.data.trackId, projects, content);
   const sectionIndex = Number(parsed.data.sectionIndex);
   if (!path) return { notFound: true };
   if (sectionIndex >= path.sections.length) return { redirect: { destination: paths.activeSection(path.track.id), permanent: false } };
   rememberActiveSection(context, path.track.id, sectionIndex);
-  const tracks = (await services.content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
+  const tracks = (await content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
   const firstTutorial = path.track.sections[sectionIndex]?.tutorialIds[0];
   const access = firstTutorial ? await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(path.track, firstTutorial)) : ({ allowed: true } as const);
   const proLock = access.allowed ? null : { message: access.message, unlockUrl: paths.pro(paths.section(path.track.id, sectionIndex), 'section') };
   return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks, proLock, exposures: exposuresOf(assignments, PATH_EXPERIMENTS) } };
-});
+}
 
 /** /web/{trackId}/section/active: the first section with unfinished work. */
-export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   const trackId = z.string().regex(ID_PATTERN).safeParse(context.params?.trackId);
   if (!trackId.success || !user) return { notFound: true };
   const services = await getServices();
   const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
-  const path = await services.progress.trackPathFor(user.id, trackId.data, projects);
+  const path = await services.progress.trackPathFor(user.id, trackId.data, projects, services.content.asOf(snapshot.publishSet));
   if (!path) return { notFound: true };
   rememberActiveSection(context, path.track.id, path.activeSection);
   return { redirect: { destination: paths.section(path.track.id, path.activeSection), permanent: false } };
 });
 
 /** /web/redirect-to-active-section: from the progress cookies alone, before any API call. */
-export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context) => {
-  const published = (await (await getServices()).content.publishedTracks()).map((entry) => entry.track.id);
+export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, _user, snapshot) => {
+  const published = (await (await getServices()).content.asOf(snapshot.publishSet).publishedTracks()).map((entry) => entry.track.id);
   const destination = activeSectionRedirect(context.req.cookies, published);
   return { redirect: { destination: destination ?? '/onboarding-check', permanent: false } };
 });
@@ -89,11 +99,11 @@ export interface ProjectDonePageProps {
 }
 
 /** /web/project-done: the project's title and whether every lesson of it is done. */
-export const projectDonePage = withSession<ProjectDonePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const projectDonePage = withSession<ProjectDonePageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   const query = z.object({ trackId: z.string().regex(ID_PATTERN), tutorialId: z.string().regex(ID_PATTERN), sectionIndex: z.string().regex(/^\d{1,3}$/).optional() }).safeParse(context.query);
   if (!query.success || !user) return { notFound: true };
   const services = await getServices();
-  const published = await services.content.publishedTrack(query.data.trackId);
+  const published = await services.content.asOf(snapshot.publishSet).publishedTrack(query.data.trackId);
   const tutorial = published?.track.tutorials.find((candidate) => candidate.id === query.data.tutorialId);
   if (!published || !tutorial) return { notFound: true };
   const completed = await services.learning.completedLessonIds(user.id, published.track.id);
@@ -115,9 +125,9 @@ export interface VerifyPageProps {
 }
 
 /** /web/preview/verify: course engineers only (others get the 404 page, as if it did not exist). */
-export const browserVerificationPage = withSession<VerifyPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user) => {
+export const browserVerificationPage = withSession<VerifyPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (_context, user, snapshot) => {
   if (!user || !user.roles.includes('course_engineer')) return { notFound: true };
-  const tracks = (await (await getServices()).content.publishedTracks()).map(({ track }) => ({ id: track.id, title: track.title }));
+  const tracks = (await (await getServices()).content.asOf(snapshot.publishSet).publishedTracks()).map(({ track }) => ({ id: track.id, title: track.title }));
   return { props: { tracks } };
 });
 

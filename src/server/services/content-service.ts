@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledContent, Track } from '@/domain/content/model';
+import type { CodingEvent } from '@/domain/events/events';
+import type { GlossaryEntry } from '@/domain/glossary/glossary';
 import type { Database } from '@/server/db/client';
 import { CONTENT_CACHE_COUNTER, createContentRepository, type LessonReadsRequest, type PublishResult, type PublishSetRecord } from '@/server/repositories/content-repository';
 
@@ -23,6 +25,18 @@ export interface PublishedTrack {
   publishSetVersion: number;
 }
 
+/** What pages and services read of the published content, at one publish set. */
+export interface PublishedContent {
+  latestPublishSet(): Promise<PublishSetRecord | null>;
+  /** Every track of the publish set, in order. */
+  publishedTracks(): Promise<PublishedTrack[]>;
+  publishedTrack(trackId: string): Promise<PublishedTrack | null>;
+  /** The publish set's HTML glossary (an empty list when it has none). */
+  publishedGlossary(): Promise<GlossaryEntry[]>;
+  /** The publish set's events (an empty list when it has none). */
+  publishedEvents(): Promise<CodingEvent[]>;
+}
+
 /**
  * Publishing and reading published content. Track versions are immutable, so they are cached
  * in memory for the life of the process; only "which publish set is current" is read each time.
@@ -35,13 +49,12 @@ export function createContentService(db: Database) {
   const resets: (() => void)[] = [];
 
   /** Publish sets never change: one read per set and process of what only some pages need. */
-  function perPublishSet<T>(read: (version: number) => Promise<T[]>): () => Promise<T[]> {
+  function perPublishSet<T>(read: (version: number) => Promise<T[]>): (set: PublishSetRecord | null) => Promise<T[]> {
     let cached: { version: number; value: T[] } | null = null;
     resets.push(() => {
       cached = null;
     });
-    return async () => {
-      const set = await currentSet();
+    return async (set) => {
       if (!set) return [];
       if (cached?.version !== set.version) cached = { version: set.version, value: await read(set.version) };
       return cached.value;
@@ -81,6 +94,44 @@ export function createContentService(db: Database) {
     return track;
   }
 
+  const glossaryAt = perPublishSet((version) => repository.glossaryOf(version));
+  const eventsAt = perPublishSet((version) => repository.eventsOf(version));
+
+  /** The published content at the set `setOf` gives: the current one read anew, or one a request already read. */
+  function readerAt(setOf: () => Promise<PublishSetRecord | null>): PublishedContent {
+    return {
+      latestPublishSet: setOf,
+
+      async publishedTracks() {
+        const set = await setOf();
+        if (!set) return [];
+        const tracks = await Promise.all(
+          set.tracks.map(async (entry) => {
+            const track = await trackAt(entry.trackId, entry.trackVersion);
+            return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
+          }),
+        );
+        return tracks.filter((entry): entry is PublishedTrack => entry !== null);
+      },
+
+      async publishedTrack(trackId) {
+        const set = await setOf();
+        const entry = set?.tracks.find((candidate) => candidate.trackId === trackId);
+        if (!set || !entry) return null;
+        const track = await trackAt(trackId, entry.trackVersion);
+        return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
+      },
+
+      publishedGlossary: async () => glossaryAt(await setOf()),
+      publishedEvents: async () => eventsAt(await setOf()),
+    };
+  }
+
+  /** Reads the current publish set on each call. */
+  const current = readerAt(currentSet);
+  /** Readers bound to a set a request already read, one per set object. */
+  const bound = new WeakMap<PublishSetRecord, PublishedContent>();
+
   return {
     /** A new publish set (always); track versions advance only for tracks that changed. */
     publish(content: CompiledContent): Promise<PublishResult> {
@@ -96,7 +147,21 @@ export function createContentService(db: Database) {
       return this.publish(content);
     },
 
-    latestPublishSet: currentSet,
+    ...current,
+
+    /**
+     * The published content as of `set`, the current publish set as this request already read it
+     * (the session check's, issue 18), so the request reads it once; anew on each call without one.
+     */
+    asOf(set: PublishSetRecord | undefined): PublishedContent {
+      if (!set) return current;
+      let reader = bound.get(set);
+      if (!reader) {
+        reader = readerAt(() => Promise.resolve(set));
+        bound.set(set, reader);
+      }
+      return reader;
+    },
 
     /**
      * The current publish set and a session's user, read in one statement (the session service's
@@ -120,35 +185,7 @@ export function createContentService(db: Database) {
 
     publishSetExists: (version: number) => repository.publishSetExists(version),
 
-    /** Every track of the current publish set, in order. */
-    async publishedTracks(): Promise<PublishedTrack[]> {
-      const set = await currentSet();
-      if (!set) return [];
-      const tracks = await Promise.all(
-        set.tracks.map(async (entry) => {
-          const track = await trackAt(entry.trackId, entry.trackVersion);
-          return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
-        }),
-      );
-      return tracks.filter((entry): entry is PublishedTrack => entry !== null);
-    },
-
-    /** `current`: the current publish set as this request already read it (latestPublishSetAndSession). */
-    async publishedTrack(trackId: string, current?: PublishSetRecord): Promise<PublishedTrack | null> {
-      const set = current ?? (await currentSet());
-      const entry = set?.tracks.find((candidate) => candidate.trackId === trackId);
-      if (!set || !entry) return null;
-      const track = await trackAt(trackId, entry.trackVersion);
-      return track ? { track, trackVersion: entry.trackVersion, publishSetVersion: set.version } : null;
-    },
-
     trackAt,
-
-    /** The current publish set's HTML glossary (an empty list when it has none). */
-    publishedGlossary: perPublishSet((version) => repository.glossaryOf(version)),
-
-    /** The current publish set's events (an empty list when it has none). */
-    publishedEvents: perPublishSet((version) => repository.eventsOf(version)),
 
     /**
      * Drops cached track versions (course engineers' "clear cache" in preview): here at once, and

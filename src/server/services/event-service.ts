@@ -6,7 +6,7 @@ import { paths } from '@/domain/routing/paths';
 import type { Database } from '@/server/db/client';
 import { conflict, notFound } from '@/server/http/http-error';
 import { createEventRepository } from '@/server/repositories/event-repository';
-import type { ContentService } from './content-service';
+import type { ContentService, PublishedContent } from './content-service';
 
 /** What a learner's RSVP looks like from outside: their own state, nothing about anyone else. */
 export interface RsvpDto {
@@ -35,9 +35,9 @@ export function createEventService(db: Database, content: ContentService, now: (
     return event;
   }
 
-  /** The page's data: every published event, which of them the learner joined, their time zone. */
-  async function forLearner(userId: string): Promise<{ events: CodingEvent[]; joined: Set<string>; timeZone: string }> {
-    const events = await content.publishedEvents();
+  /** The page's data: every published event, which of them the learner joined, their time zone (`at`: the request's publish set). */
+  async function forLearner(userId: string, at: PublishedContent = content): Promise<{ events: CodingEvent[]; joined: Set<string>; timeZone: string }> {
+    const events = await at.publishedEvents();
     const [joined, stored] = await Promise.all([repository.joinedAmong(userId, events.map((event) => event.id)), repository.timeZoneOf(userId)]);
     return { events, joined, timeZone: stored && isValidTimeZone(stored) ? stored : 'UTC' };
   }

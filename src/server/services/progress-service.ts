@@ -22,7 +22,7 @@ import { reportError } from '@/lib/monitoring/report-error';
 import { conflict, isHttpError, notFound } from '@/server/http/http-error';
 import { createLearningRepository } from '@/server/repositories/learning-repository';
 import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
-import type { ContentService } from './content-service';
+import type { ContentService, PublishedContent } from './content-service';
 import { locateChapter, locateLesson, type LessonPath } from './learning-service';
 
 export interface CompletionRequest {
@@ -377,9 +377,9 @@ export function createProgressService(db: Database, content: ContentService) {
       };
     },
 
-    /** The learner's path through a track's sections, with the active section. */
-    async trackPathFor(userId: string, trackId: string, projects: ProjectPlacement = 'required') {
-      const published = await content.publishedTrack(trackId);
+    /** The learner's path through a track's sections, with the active section (`at`: the request's publish set, issue 18). */
+    async trackPathFor(userId: string, trackId: string, projects: ProjectPlacement = 'required', at: PublishedContent = content) {
+      const published = await at.publishedTrack(trackId);
       if (!published) return null;
       const completed = await createLearningRepository(db).completedLessonIds(userId, trackId);
       return { track: published.track, sections: trackPath(published.track, completed, projects), activeSection: activeSectionIndex(published.track, completed, projects) };
