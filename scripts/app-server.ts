@@ -6,7 +6,7 @@
  * database (sessions, rate limits, the current publish set and its cache generation, leagues).
  *
  * Shedding: past MAX_IN_FLIGHT_REQUESTS page, data or API requests in flight in a process (100
- * unless set; 0 turns it off), or with the event loop running far behind while busy (16 such
+ * unless set; 0 turns shedding and the per-turn budget below off), or with the event loop running far behind while busy (16 such
  * requests in flight, or arrived in the last second or so: requests then wait unread in the socket
  * queue), a new page or API request is answered at once with 503, Retry-After: 1 and
  * X-Codetrail-Shed: 1 (the app's API client sends it again) instead of queueing into a timeout

@@ -159,7 +159,7 @@ export function smoothLag(previousMs: number, sampleMs: number): number {
   return previousMs * 0.8 + Math.max(0, sampleMs) * 0.2;
 }
 
-/** MAX_IN_FLIGHT_REQUESTS: a whole number; 0 turns shedding off. */
+/** MAX_IN_FLIGHT_REQUESTS: a whole number; 0 turns shedding (and the per-turn budget) off. */
 export function parseMaxInFlight(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_MAX_IN_FLIGHT;
   const value = Number(raw);
