@@ -10,10 +10,11 @@
  *   the function the app server installs), read back the same way. Both HTMLs must be identical
  *   byte for byte, and Codetrail's must not have fallen back to the stream, or the script fails.
  *   React runs its production build (NODE_ENV=production unless set, as under `npm start`).
- * - Prepared statements in the embedded database thread: a statement shaped like the progress
- *   summary (`summaryReads`: one SELECT of five scalar subqueries with json_agg and sum over small
- *   tables of five learners, 40 days each) sent through the real `PgliteThreadClient` (in memory).
- *   The thread prepares every text matching its PREPARABLE pattern; the baseline is the same text
+ * - Prepared statements in the embedded database thread: the progress repository's own summary
+ *   statement (`summaryReads`, GET /progress: five scalar subqueries with json_agg and sum), as it
+ *   sends it, in the app's embedded database (in memory, the app's migrations, seeded through the
+ *   repository's writes: five learners, 40 days each), through the real `PgliteThreadClient`. The
+ *   thread prepares every text matching its PREPARABLE pattern; the baseline is the same text
  *   behind an SQL comment, which does not match, so PGlite's `query` parses and plans it on every
  *   call. Both must return the same rows, and pg_prepared_statements must hold the plain text only.
  * - Each measure alternates the two sides in turns (BENCH_TURNS, 5 by default) of
@@ -30,7 +31,10 @@ import path from 'node:path';
 import type * as ReactModule from 'react';
 import type { ReactNode } from 'react';
 import { streamToString } from 'next/dist/server/stream-utils/node-web-streams-helper';
-import { PgliteThreadClient, type ThreadResults } from '../src/server/db/pglite-thread-client';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { PgliteThreadClient, type ThreadQueryOptions, type ThreadResults } from '../src/server/db/pglite-thread-client';
+import { users } from '../src/server/db/schema';
+import { createProgressRepository } from '../src/server/repositories/progress-repository';
 import { stringFirst, type EdgeServer, type RenderedStream } from '../src/server/render/string-first-render';
 
 /** BENCH_TURNS: each measure's baseline and Codetrail runs alternate in this many turns. */
@@ -156,89 +160,91 @@ const WEEK_START = '2026-11-23';
 const FROM_DAY = '2026-10-24';
 const TO_DAY = '2026-11-29';
 
-const SCHEMA = [
-  `create table learner_progress (
-     user_id text primary key, time_zone text not null default 'UTC', previous_time_zone text,
-     daily_goal text not null default 'regular', total_xp integer not null default 0, freezes_held integer not null default 0,
-     league_tier integer not null default 0, updated_at timestamptz not null default '2026-11-28T12:00:00Z')`,
-  `create table streak_days (user_id text not null, day text not null, status text not null, reason text not null, primary key (user_id, day))`,
-  `create table xp_events (user_id text not null, event_key text not null, xp integer not null, local_day text not null, primary key (user_id, event_key))`,
-  `create index xp_events_user_day_idx on xp_events (user_id, local_day)`,
-  `create table goal_days (user_id text not null, day text not null, goal_xp integer not null, primary key (user_id, day))`,
-  `create table league_members (user_id text not null, week_start text not null, xp integer not null default 0, primary key (user_id, week_start))`,
-];
+const learnerId = (index: number) => `learner-${1 + (index % LEARNERS)}`;
+const dayOf = (offset: number) => new Date(Date.UTC(2026, 9, 21 + offset)).toISOString().slice(0, 10);
 
-/** Five learners, each with 40 days: a streak day, two XP awards and a goal day every other day. */
-const SEED = [
-  `insert into learner_progress (user_id, total_xp, league_tier) select 'learner-' || l, 1000 * l, l % 3 from generate_series(1, ${LEARNERS}) l`,
-  `insert into streak_days select 'learner-' || l, to_char(date '2026-10-21' + g, 'YYYY-MM-DD'), case when g % 7 = 3 then 'frozen' else 'counted' end, 'lesson'
-     from generate_series(1, ${LEARNERS}) l, generate_series(0, ${DAYS - 1}) g`,
-  `insert into xp_events select 'learner-' || l, 'award-' || g || '-' || k, 10 + (g * k + l) % 15, to_char(date '2026-10-21' + g, 'YYYY-MM-DD')
-     from generate_series(1, ${LEARNERS}) l, generate_series(0, ${DAYS - 1}) g, generate_series(1, 2) k`,
-  `insert into goal_days select 'learner-' || l, to_char(date '2026-10-21' + g, 'YYYY-MM-DD'), 20
-     from generate_series(1, ${LEARNERS}) l, generate_series(0, ${DAYS - 1}) g where g % 2 = 0`,
-  `insert into league_members select 'learner-' || l, '${WEEK_START}', 120 * l from generate_series(1, ${LEARNERS}) l`,
-];
-
-/** Shaped like the progress repository's `summaryReads`: the learner's row, streak days, XP per day, goal days, the week's league XP. */
-const SUMMARY = `select
-  (select json_build_object('userId', p.user_id, 'timeZone', p.time_zone, 'previousTimeZone', p.previous_time_zone,
-      'dailyGoal', p.daily_goal, 'totalXp', p.total_xp, 'freezesHeld', p.freezes_held, 'leagueTier', p.league_tier, 'updatedAt', p.updated_at)::text
-    from learner_progress p where p.user_id = $1) as progress,
-  (select coalesce(json_agg(json_build_object('day', s.day, 'status', s.status, 'reason', s.reason) order by s.day), '[]')::text
-    from streak_days s where s.user_id = $1) as days,
-  (select coalesce(json_agg(json_build_array(x.local_day, x.xp) order by x.local_day), '[]')::text
-    from (select e.local_day, sum(e.xp)::int as xp from xp_events e
-          where e.user_id = $1 and e.local_day >= $2 and e.local_day <= $3
-          group by e.local_day) x) as xp,
-  (select coalesce(json_agg(g.day order by g.day), '[]')::text
-    from goal_days g where g.user_id = $1 and g.day >= $2 and g.day <= $3) as goals,
-  (select m.xp from league_members m where m.user_id = $1 and m.week_start = $4) as week_xp`;
-/** The same statement behind a comment: the thread's PREPARABLE (/^\s*(select|…)\b/i) does not match it, so PGlite parses it on every call. */
-const UNPREPARED = `/* parsed and planned on every call */ ${SUMMARY}`;
-
-interface SummaryRow {
-  progress: string | null;
-  days: string;
-  xp: string;
-  goals: string;
-  week_xp: number | null;
+/** Five learners, each with 40 days (a streak day, two XP awards, a goal day every other day) and a league week, through the app's own writes. */
+async function seed(db: Database): Promise<void> {
+  const progress = createProgressRepository(db);
+  for (let learner = 0; learner < LEARNERS; learner += 1) {
+    const userId = learnerId(learner);
+    await db.insert(users).values({ id: userId });
+    await progress.lockProgress(userId, { timeZone: 'UTC' });
+    await progress.insertStreakDays(userId, Array.from({ length: DAYS }, (_, day) => ({ day: dayOf(day), status: day % 7 === 3 ? 'frozen' : 'counted', reason: 'lesson' })));
+    for (let day = 0; day < DAYS; day += 1) {
+      for (const award of [1, 2]) await progress.insertXpEvent({ userId, eventKey: `award-${day}-${award}`, kind: 'lesson', xp: 10 + ((day * award + learner) % 15), reason: 'lesson', localDay: dayOf(day), occurredAt: new Date() });
+      if (day % 2 === 0) await progress.insertGoalDay(userId, dayOf(day), 20);
+    }
+    await progress.joinGroup(userId, WEEK_START, learner % 3, 30);
+    await progress.addLeagueXp(userId, WEEK_START, 120 * (learner + 1));
+  }
 }
 
-const paramsFor = (index: number) => [`learner-${1 + (index % LEARNERS)}`, FROM_DAY, TO_DAY, WEEK_START];
-const same = (a: ThreadResults, b: ThreadResults) => JSON.stringify({ rows: a.rows, fields: a.fields }) === JSON.stringify({ rows: b.rows, fields: b.fields });
+interface Sent {
+  sql: string;
+  params: unknown[];
+  options: ThreadQueryOptions | undefined;
+}
+
+/** The statement the progress repository's `summaryReads` sends the thread (text, values, options), as it sends it. */
+async function summaryStatement(db: Database, client: PgliteThreadClient): Promise<Sent> {
+  const sent: Sent[] = [];
+  const query = client.query.bind(client);
+  client.query = (<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions) => {
+    sent.push({ sql, params: params ?? [], options });
+    return query<T>(sql, params, options);
+  }) as typeof client.query;
+  try {
+    await createProgressRepository(db).summaryReads(learnerId(0), FROM_DAY, TO_DAY, WEEK_START);
+  } finally {
+    client.query = query;
+  }
+  if (sent.length !== 1 || !sent[0]) throw new Error(`summaryReads sent ${sent.length} statements; expected 1`);
+  return sent[0];
+}
 
 async function benchStatements(): Promise<Row> {
-  const db = await PgliteThreadClient.open(null);
+  // The app's embedded database, in memory: its own migrations, on its own thread.
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    for (const statement of [...SCHEMA, ...SEED]) await db.query(statement);
+    const client = (handle.db as unknown as { $client: PgliteThreadClient }).$client;
+    if (!(client instanceof PgliteThreadClient)) throw new Error('the embedded database is not on its thread client');
+    await seed(handle.db);
+    const summary = await summaryStatement(handle.db, client);
+    // The same statement behind a comment: the thread's PREPARABLE (/^\s*(select|…)\b/i) does not match it, so PGlite parses it on every call.
+    const unprepared = `/* parsed and planned on every call */ ${summary.sql}`;
+    // The statement's values with another learner's id wherever the captured one had learner 1's.
+    const run = (text: string, index: number) => client.query(text, summary.params.map((value) => (value === learnerId(0) ? learnerId(index) : value)), summary.options);
     for (let learner = 0; learner < LEARNERS; learner += 1) {
-      const prepared = await db.query<SummaryRow>(SUMMARY, paramsFor(learner));
-      const parsed = await db.query<SummaryRow>(UNPREPARED, paramsFor(learner));
-      if (!same(prepared, parsed)) throw new Error(`the prepared and the parsed statement disagree for learner-${learner + 1}:\n  ${JSON.stringify(prepared.rows)}\n  ${JSON.stringify(parsed.rows)}`);
-      const row = prepared.rows[0];
+      const prepared = await run(summary.sql, learner);
+      const parsed = await run(unprepared, learner);
+      if (!same(prepared, parsed)) throw new Error(`the prepared and the parsed statement disagree for ${learnerId(learner)}:\n  ${JSON.stringify(prepared.rows)}\n  ${JSON.stringify(parsed.rows)}`);
+      const row = prepared.rows[0] as { progress: string | null; days: string; week_xp: unknown } | undefined;
       const days = row ? (JSON.parse(row.days) as unknown[]).length : 0;
-      if (!row || row.progress === null || days !== DAYS || row.week_xp === null) throw new Error(`learner-${learner + 1}'s summary is not the seeded one: ${JSON.stringify(row)}`);
+      const owner = row?.progress ? (JSON.parse(row.progress) as { userId?: string }).userId : null;
+      if (!row || owner !== learnerId(learner) || days !== DAYS || row.week_xp === null) throw new Error(`${learnerId(learner)}'s summary is not the seeded one: ${JSON.stringify(row)}`);
     }
     // Each path is the one meant: the plain text is a named prepared statement, the commented one is not.
-    const kept = await db.query<{ plain: number; commented: number }>(
+    const kept = await client.query<{ plain: number; commented: number }>(
       'select count(*) filter (where statement = $1)::int as plain, count(*) filter (where statement = $2)::int as commented from pg_prepared_statements',
-      [SUMMARY, UNPREPARED],
+      [summary.sql, unprepared],
     );
     const counts = kept.rows[0];
     if (counts?.plain !== 1 || counts.commented !== 0) throw new Error(`expected the plain text prepared once and the commented one never, got ${JSON.stringify(counts)}`);
     const pglite = (JSON.parse(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
-    console.log(`sql: ${LEARNERS} learners × ${DAYS} days in PGlite ${pglite} (in memory, on its thread); same rows both ways, only the plain text prepared`);
+    console.log(`sql: the progress repository's summaryReads, ${LEARNERS} learners × ${DAYS} days in PGlite ${pglite} (in memory, on its thread, the app's migrations); same rows both ways, only the plain text prepared`);
 
     return await inTurns(
-      'progress-summary-like statement in the PGlite thread (parsed each call vs prepared)',
-      (index) => db.query(UNPREPARED, paramsFor(index)),
-      (index) => db.query(SUMMARY, paramsFor(index)),
+      "the progress summary statement in the PGlite thread (parsed each call vs prepared)",
+      (index) => run(unprepared, index),
+      (index) => run(summary.sql, index),
     );
   } finally {
-    await db.close();
+    await handle.close();
   }
 }
+
+const same = (a: ThreadResults, b: ThreadResults) => JSON.stringify({ rows: a.rows, fields: a.fields }) === JSON.stringify({ rows: b.rows, fields: b.fields });
 
 // ---------------------------------------------------------------------------------------------
 
