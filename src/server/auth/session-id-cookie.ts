@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestCookies } from '@/server/http/request-cookies';
 
 /**
  * The cookie that names a server-side session (session-service.ts). httpOnly and SameSite=Lax
@@ -7,12 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const SESSION_ID_COOKIE = 'Codetrail.Session';
 
 export function readSessionId(req: Pick<IncomingMessage, 'headers'>): string | undefined {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_ID_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
+  return requestCookies(req)[SESSION_ID_COOKIE];
 }
 
 function appendSetCookie(res: ServerResponse, cookie: string): void {

@@ -15,6 +15,7 @@ import { allows, consentFromCookie, CONSENT_COOKIE } from '@/domain/analytics/co
 import { COURSE_ENGINEER } from '@/domain/identity/roles';
 import type { ProjectPlacement } from '@/domain/progress/chapter-lock';
 import { serverEnv } from '@/server/config/server-env';
+import { requestCookies } from '@/server/http/request-cookies';
 import type { Services } from '@/server/services/services';
 import { appendSetCookie } from './notification-cookie';
 import type { SessionUser } from './with-session';
@@ -34,9 +35,10 @@ export async function pageExperiments(
   services: Pick<Services, 'experiments'>,
 ): Promise<Assignments> {
   const header = context.req.headers[EXPERIMENT_BUCKET_HEADER];
-  let bucketId = bucketIdFrom({ header: Array.isArray(header) ? header[0] : header, uid: user?.id, cookie: context.req.cookies[EXPERIMENT_BUCKET_COOKIE] });
-  const forced = user?.roles.includes(COURSE_ENGINEER) ? parseForcedVariants(context.req.cookies[FORCED_VARIANTS_COOKIE]) : {};
-  if (!bucketId && !allows(consentFromCookie(context.req.cookies[CONSENT_COOKIE]), 'analytics')) return outsideExperiments(forced);
+  const cookies = requestCookies(context.req);
+  let bucketId = bucketIdFrom({ header: Array.isArray(header) ? header[0] : header, uid: user?.id, cookie: cookies[EXPERIMENT_BUCKET_COOKIE] });
+  const forced = user?.roles.includes(COURSE_ENGINEER) ? parseForcedVariants(cookies[FORCED_VARIANTS_COOKIE]) : {};
+  if (!bucketId && !allows(consentFromCookie(cookies[CONSENT_COOKIE]), 'analytics')) return outsideExperiments(forced);
   if (!bucketId) {
     bucketId = randomBytes(15).toString('base64url');
     const secure = serverEnv().secureCookies ? '; Secure' : '';

@@ -5,6 +5,7 @@ import { activeSectionCookieName, activeSectionRedirect, ACTIVE_TRACK_COOKIE, pr
 import type { PathSection } from '@/domain/progress/section-path';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
+import { requestCookies } from '@/server/http/request-cookies';
 import { getServices, type Services } from '@/server/services/services';
 import { appendSetCookie } from './notification-cookie';
 import { pageExperiments, projectPlacementOf } from './page-experiments';
@@ -85,7 +86,7 @@ export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login'
 /** /web/redirect-to-active-section: from the progress cookies alone, before any API call. */
 export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, _user, snapshot) => {
   const published = (await (await getServices()).content.asOf(snapshot.publishSet).publishedTracks()).map((entry) => entry.track.id);
-  const destination = activeSectionRedirect(context.req.cookies, published);
+  const destination = activeSectionRedirect(requestCookies(context.req), published);
   return { redirect: { destination: destination ?? '/onboarding-check', permanent: false } };
 });
 

@@ -7,6 +7,7 @@ import { buildRedirectAllowList, postLoginDestination } from '@/domain/redirect/
 import { logger } from '@/lib/logger';
 import { ensureServerAuth } from '@/server/auth/server-auth';
 import { serverEnv } from '@/server/config/server-env';
+import { requestCookies } from '@/server/http/request-cookies';
 import { clearSessionIdCookie, readSessionId } from '@/server/auth/session-id-cookie';
 import type { LessonReadsRequest, PublishSetRecord } from '@/server/repositories/content-repository';
 import type { LessonPageReads } from '@/server/repositories/learning-repository';
@@ -59,7 +60,7 @@ export type SessionPropsGetter<P> = (
 function appDestination(context: GetServerSidePropsContext): string {
   const env = serverEnv();
   const requested = context.query.redirectUrl;
-  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts, { local: env.local }), activeSectionFromCookies(context.req.cookies));
+  const { destination, refused } = postLoginDestination(requested, buildRedirectAllowList(env.ownHosts, { local: env.local }), activeSectionFromCookies(requestCookies(context.req)));
   if (refused) {
     logger.warn(`auth: refused redirect to ${JSON.stringify(String(requested)).slice(0, 200)} (${refused}); using ${destination}`);
   }
