@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { installRouteMatchMemo } from '../src/server/render/route-match-memo';
 import { installStringFirstRenderer } from '../src/server/render/string-first-render';
 import { ArrivalWindow, parseMaxInFlight, sheddable, shouldShed, smoothLag, SHED_HEADER, SHED_RETRY_AFTER_SECONDS, TurnBudget } from '../src/domain/routing/load-shedding';
 
@@ -50,6 +51,8 @@ function serve(): void {
   applyStandaloneConfig(process.cwd());
   // Before Next loads its pages runtime: pages render to a string first (src/server/render).
   installStringFirstRenderer();
+  // Next's route matching, remembered per pathname (src/server/render/route-match-memo.ts).
+  installRouteMatchMemo();
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   app
     .prepare()
