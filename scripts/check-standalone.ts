@@ -109,8 +109,9 @@ async function main(): Promise<void> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb/pg_ctl under /usr/lib/postgresql).');
   if (process.argv.includes('--build')) {
-    step('NEXT_OUTPUT=standalone next build …');
-    const build = spawnSync(path.join('node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit', env: { ...process.env, NEXT_OUTPUT: 'standalone', NEXT_DIST_DIR: '.next' } });
+    step('NEXT_OUTPUT=standalone npm run build …');
+    // npm run build, not next build: it finishes the build (the manifests Next looks for, the app server).
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_OUTPUT: 'standalone', NEXT_DIST_DIR: '.next' } });
     if (build.status !== 0) throw new Error('The standalone build failed.');
   }
   const appDir = assemble();
