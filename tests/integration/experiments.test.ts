@@ -16,9 +16,11 @@ let handle: DatabaseHandle;
 let services: Services;
 const clock = new Date('2026-11-24T09:00:00Z');
 
+/** A request as the browser sends it: its cookies in the Cookie header (values as given, already encoded). */
 function request(cookies: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  const req = Object.assign(new IncomingMessage(new Socket()), { cookies: cookies as Partial<Record<string, string>> });
-  Object.assign(req.headers, headers);
+  const req = new IncomingMessage(new Socket());
+  const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+  Object.assign(req.headers, cookie ? { cookie } : {}, headers);
   const res = new ServerResponse(req);
   return { req, res, setCookies: () => [res.getHeader('Set-Cookie') ?? []].flat().map(String) };
 }
