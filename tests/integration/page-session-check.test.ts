@@ -4,7 +4,9 @@ import type { GetServerSidePropsContext } from 'next';
 import type { Lesson } from '@/domain/content/model';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import type { DatabaseHandle } from '@/server/db/client';
+import { users } from '@/server/db/schema';
 import { expectedLessonReads, loadLessonPage } from '@/server/gssp/lesson-page';
+import { onboardingDestination } from '@/server/gssp/onboarding-pages';
 import { loadSectionPage } from '@/server/gssp/progress-pages';
 import type { SessionSnapshot } from '@/server/gssp/with-session';
 import { locateChapter } from '@/server/services/learning-service';
@@ -211,6 +213,17 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
       queries.length = 0;
       await loadSectionPage(sectionContext(), learner, services);
       expect(readsPublishSet(queries).length).toBeGreaterThan(0);
+    });
+
+    it('/onboarding-check: a learner who finished the chat but no lesson goes to the recommended track, with no read of the set', async () => {
+      const onboarded = 'page-user-onboarded';
+      await handle.db.insert(users).values({ id: onboarded, email: `${onboarded}@example.com` });
+      const answers = { goal: 'career', build: 'websites', experience: 'none', minutes: '5', exercise: 'right' } as const;
+      await services.onboarding.save(onboarded, { answers, action: 'finish' }, new Date());
+      const check = await services.sessions.isActiveWithPublishSet(await services.sessions.start(onboarded, 60_000), onboarded);
+      queries.length = 0;
+      expect(await onboardingDestination(services, onboarded, check.publishSet)).toBe('/web/html/section/active');
+      expect(readsPublishSet(queries)).toEqual([]);
     });
 
     it("a reader bound to the check's set keeps serving that set, and reads nothing for the glossary and events once in memory", async () => {

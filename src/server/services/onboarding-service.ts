@@ -5,7 +5,7 @@ import { lessonPath } from '@/lib/lesson/lesson-paths';
 import type { Database } from '@/server/db/client';
 import { unprocessable } from '@/server/http/http-error';
 import { createOnboardingRepository, type OnboardingRow } from '@/server/repositories/onboarding-repository';
-import type { ContentService } from './content-service';
+import type { ContentService, PublishedContent } from './content-service';
 import type { ProgressService } from './progress-service';
 
 /** Where the chat's "Start" leads: the recommended track's first lesson, and why. */
@@ -37,9 +37,12 @@ const stateOf = (row: OnboardingRow | null): OnboardingState =>
 export function createOnboardingService(db: Database, content: ContentService, progress: Pick<ProgressService, 'applySettingsWithin'>) {
   const repository = createOnboardingRepository(db);
 
-  /** The recommended track if it is published (else the first that is), and its first lesson. */
-  async function startFor(answers: OnboardingAnswers): Promise<OnboardingStart | null> {
-    const chosen = recommendationAmong(answers, (await content.publishedTracks()).map((entry) => entry.track));
+  /**
+   * The recommended track if it is published (else the first that is), and its first lesson.
+   * `published`: the content as of the set the request already read (a page's session check).
+   */
+  async function startFor(answers: OnboardingAnswers, published: Pick<PublishedContent, 'publishedTracks'> = content): Promise<OnboardingStart | null> {
+    const chosen = recommendationAmong(answers, (await published.publishedTracks()).map((entry) => entry.track));
     if (!chosen) return null;
     const { track, reason } = chosen;
     const tutorial = track.tutorials[0];
