@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { GetServerSidePropsContext } from 'next';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   bucketIdFrom,
   EXPERIMENT_BUCKET_COOKIE,
@@ -29,7 +29,7 @@ import type { SessionUser } from './with-session';
  * their exposures are recorded (once per bucket and experiment).
  */
 export async function pageExperiments(
-  context: Pick<GetServerSidePropsContext, 'req' | 'res'>,
+  context: { req: Pick<IncomingMessage, 'headers'>; res: ServerResponse },
   user: Pick<SessionUser, 'id' | 'roles'> | null,
   shown: readonly ExperimentName[],
   services: Pick<Services, 'experiments'>,
