@@ -1,11 +1,11 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { AuthAction, unsetAuthCookies, withUserTokenSSR } from 'next-firebase-auth';
+import { unsetAuthCookies } from 'next-firebase-auth';
 import { loginUrl } from '@/domain/auth/page-auth-state';
 import { activeSectionFromCookies } from '@/domain/progress/progress-cookies';
 import { rolesFromClaims } from '@/domain/identity/roles';
 import { buildRedirectAllowList, postLoginDestination } from '@/domain/redirect/resolve-redirect';
 import { logger } from '@/lib/logger';
-import { ensureServerAuth } from '@/server/auth/server-auth';
+import { cookieSession, signedOutSerialized, type CookieUser } from '@/server/auth/server-auth';
 import { serverEnv } from '@/server/config/server-env';
 import { requestCookies } from '@/server/http/request-cookies';
 import { clearSessionIdCookie, readSessionId } from '@/server/auth/session-id-cookie';
@@ -71,8 +71,8 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
   options: SessionGuardOptions,
   getProps?: SessionPropsGetter<P>,
 ): GetServerSideProps<P & SessionPageProps> {
-  const guarded = withUserTokenSSR({ whenAuthed: AuthAction.RENDER, whenUnauthed: AuthAction.RENDER })(async (context) => {
-    const authUser = context.user;
+  /** The page's result, and whether signed cookies were refused (their server-side session is gone). */
+  const guarded = async (context: GetServerSidePropsContext, authUser: CookieUser | null): Promise<{ result: GetServerSidePropsResult<P & SessionPageProps>; refused: boolean }> => {
     let user: SessionUser | null = authUser?.id
       ? { id: authUser.id, email: authUser.email, displayName: authUser.displayName, roles: rolesFromClaims(authUser.claims) }
       : null;
@@ -80,6 +80,7 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
     // after sign-out, so a copy of the cookies taken before is refused). Read with the current
     // publish set, in one statement.
     let snapshot: SessionSnapshot = {};
+    let refused = false;
     if (user) {
       const services = await getServices();
       const check = await services.sessions.isActiveWithPublishSet(readSessionId(context.req), user.id, options.lessonReads?.(context, user, services));
@@ -88,25 +89,32 @@ export function withSession<P extends Record<string, unknown> = Record<string, n
         await unsetAuthCookies(context.req as never, context.res as never);
         clearSessionIdCookie(context.res, { secure: serverEnv().secureCookies });
         user = null;
+        refused = true;
       }
     }
 
     if (!user && options.whenUnauthed === 'redirect-to-login') {
-      return { redirect: { destination: loginUrl(context.resolvedUrl), permanent: false } };
+      return { result: { redirect: { destination: loginUrl(context.resolvedUrl), permanent: false } }, refused };
     }
     const destination = options.whenAuthed === 'redirect-to-app' ? appDestination(context) : '/onboarding-check';
     if (user && options.whenAuthed === 'redirect-to-app') {
-      return { redirect: { destination, permanent: false } };
+      return { result: { redirect: { destination, permanent: false } }, refused };
     }
     const result = getProps ? await getProps(context, user, snapshot) : ({ props: {} } as GetServerSidePropsResult<P>);
-    if (!('props' in result)) return result;
+    if (!('props' in result)) return { result, refused };
     const props = await result.props;
-    return { props: { ...props, appDestination: destination } };
-  });
+    return { result: { props: { ...props, appDestination: destination } }, refused };
+  };
 
   return async (context) => {
-    ensureServerAuth();
     context.res.setHeader('Cache-Control', 'private, no-store');
-    return guarded(context) as unknown as ReturnType<GetServerSideProps<P & SessionPageProps>>;
+    // The user the signed session cookies name, read as next-firebase-auth's withUserTokenSSR
+    // reads it, and handed to the browser the same way: as `userSerialized` beside the page's
+    // props; but a signed-out user's when the server-side session was refused (withUserTokenSSR
+    // handed on the refused cookie's user, ID token included).
+    const session = await cookieSession(context.req);
+    const { result, refused } = await guarded(context, session.user);
+    if (!('props' in result)) return result;
+    return { ...result, props: { ...(await result.props), userSerialized: refused ? await signedOutSerialized() : session.serialized } };
   };
 }
