@@ -118,11 +118,29 @@ describe('installRouteMatchMemo', () => {
     expect(describeMatch(await manager.match('/about', {}))?.route).toBe('/about');
   });
 
+  it('forgets its answers when the same providers reload with other routes', async () => {
+    restore = installRouteMatchMemo();
+    let routes = ['/[slug]'];
+    const manager = new DefaultRouteMatcherManager();
+    manager.push({ matchers: async () => routes.map((pathname) => new RouteMatcher({ kind: 'PAGES', pathname, page: pathname, bundlePath: `pages${pathname}`, filename: `${pathname}.js` })) });
+    await manager.reload();
+    expect(describeMatch(await manager.match('/about', {}))?.route).toBe('/[slug]');
+    routes = ['/[slug]', '/about'];
+    await manager.reload();
+    expect(describeMatch(await manager.match('/about', {}))?.route).toBe('/about');
+  });
+
   it(`keeps at most ${MAX_PATHNAMES} pathnames and still answers each correctly`, async () => {
     restore = installRouteMatchMemo();
     const manager = await managerWith(routes);
     for (let i = 0; i <= MAX_PATHNAMES + 10; i++) await manager.match(`/web/track/t${i}/tutorial/u/chapter/c/learn`, {});
+    const validate = jest.spyOn(manager, 'validate');
+    // The newest pathname is still remembered (one matcher asked); the oldest was let go (a walk).
+    await manager.match(`/web/track/t${MAX_PATHNAMES + 10}/tutorial/u/chapter/c/learn`, {});
+    expect(validate).toHaveBeenCalledTimes(1);
+    validate.mockClear();
     expect((await manager.match('/web/track/t0/tutorial/u/chapter/c/learn', {})).params.trackId).toBe('t0');
+    expect(validate.mock.calls.length).toBeGreaterThan(1);
     expect(await manager.match('/still/nothing', {})).toBeNull();
   });
 

@@ -14,7 +14,8 @@ import { createRequire } from 'node:module';
  * has only those matchers match it again: each request still gets its own fresh match and
  * parameters from Next's own matcher. Everything else goes to Next's walk untouched: a request
  * with locale information (Codetrail has no i18n), or a manager whose routes are being reloaded.
- * The memory is per manager and forgotten when its routes are compiled again; it keeps at most
+ * The memory belongs to the manager's current lists of matchers: a reload of its routes replaces
+ * those lists (a new array each, even with the same providers), and the memory with them. It keeps at most
  * `MAX_PATHNAMES` pathnames, the oldest going first, so a flood of made-up paths costs memory no
  * more than that and only brings back the walk.
  */
@@ -36,7 +37,9 @@ interface Manager {
 }
 
 interface Memory {
-  compilationID: number;
+  /** The manager's lists of matchers this memory was made from (a reload replaces both). */
+  static: Matcher[];
+  dynamic: Matcher[];
   found: Map<string, Matcher[]>;
 }
 
@@ -73,8 +76,8 @@ export function installRouteMatchMemo(): () => void {
   proto.matchAll = async function* matchAll(this: Manager, pathname: string, options: MatchOptions = {}) {
     if (options.i18n || this.lastCompilationID !== this.compilationID) return yield* walk.call(this, pathname, options);
     let memory = memories.get(this);
-    if (!memory || memory.compilationID !== this.compilationID) {
-      memory = { compilationID: this.compilationID, found: new Map() };
+    if (!memory || memory.static !== this.matchers.static || memory.dynamic !== this.matchers.dynamic) {
+      memory = { static: this.matchers.static, dynamic: this.matchers.dynamic, found: new Map() };
       memories.set(this, memory);
     }
     const path = ensureLeadingSlash(pathname);
