@@ -130,6 +130,19 @@ describe('installRouteMatchMemo', () => {
     expect(describeMatch(await manager.match('/about', {}))?.route).toBe('/about');
   });
 
+  it('keeps its answers when a reload finds the same matchers', async () => {
+    restore = installRouteMatchMemo();
+    const matchers = ['/[slug]', '/about'].map((pathname) => new RouteMatcher({ kind: 'PAGES', pathname, page: pathname, bundlePath: `pages${pathname}`, filename: `${pathname}.js` }));
+    const manager = new DefaultRouteMatcherManager();
+    manager.push({ matchers: async () => matchers });
+    await manager.reload();
+    expect(describeMatch(await manager.match('/other', {}))?.route).toBe('/[slug]');
+    await manager.reload();
+    const validate = jest.spyOn(manager, 'validate');
+    expect(describeMatch(await manager.match('/other', {}))?.route).toBe('/[slug]');
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
   it(`keeps at most ${MAX_PATHNAMES} pathnames and still answers each correctly`, async () => {
     restore = installRouteMatchMemo();
     const manager = await managerWith(routes);

@@ -14,10 +14,11 @@ import { createRequire } from 'node:module';
  * has only those matchers match it again: each request still gets its own fresh match and
  * parameters from Next's own matcher. Everything else goes to Next's walk untouched: a request
  * with locale information (Codetrail has no i18n), or a manager whose routes are being reloaded.
- * The memory belongs to the manager's current lists of matchers: a reload of its routes replaces
- * those lists (a new array each, even with the same providers), and the memory with them. It keeps at most
- * `MAX_PATHNAMES` pathnames, the oldest going first, so a flood of made-up paths costs memory no
- * more than that and only brings back the walk.
+ * The memory belongs to the manager's current lists of matchers: a reload that finds other routes
+ * replaces those lists (even with the same providers), and the memory goes with them; a reload
+ * that finds the same matchers keeps both. It keeps at most `MAX_PATHNAMES` pathnames, the oldest
+ * going first, so a flood of made-up paths costs memory no more than that and only brings back
+ * the walk.
  */
 export const MAX_PATHNAMES = 4096;
 
