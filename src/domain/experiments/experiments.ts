@@ -32,11 +32,19 @@ export function isVariantOf<N extends ExperimentName>(name: N, value: unknown): 
   return typeof value === 'string' && (EXPERIMENTS[name].variants as readonly string[]).includes(value);
 }
 
+/** Each dated experiment's start (UTC midnight) in epoch milliseconds, parsed once: pages ask on every request. */
+const START_TIMES = new Map<ExperimentName, number>(
+  EXPERIMENT_NAMES.flatMap((name) => {
+    const { start } = EXPERIMENTS[name];
+    return start === 'manual' ? [] : [[name, Date.parse(`${start}T00:00:00Z`)] as const];
+  }),
+);
+
 /** Started: a dated experiment from its start date (UTC midnight); a manual one once listed as started. */
 export function isExperimentActive(name: ExperimentName, now: Date, manuallyStarted: readonly string[] = []): boolean {
-  const { start } = EXPERIMENTS[name];
-  if (start === 'manual') return manuallyStarted.includes(name);
-  return now.getTime() >= Date.parse(`${start}T00:00:00Z`);
+  const startsAt = START_TIMES.get(name);
+  if (startsAt === undefined) return manuallyStarted.includes(name);
+  return now.getTime() >= startsAt;
 }
 
 /** Bucket ids are ours (random) or a header's: short, URL- and cookie-safe. */
