@@ -128,6 +128,18 @@ describe('the app link on the server', () => {
     expect(serverAnchor({ href: '/web', legacyBehavior: true, children: <a>Web</a> })).toBeNull();
   });
 
+  it.each(['__NEXT_ROUTER_BASEPATH', '__NEXT_I18N_SUPPORT'])('leaves every link to next/link when the build sets %s', (setting) => {
+    const before = process.env[setting];
+    process.env[setting] = setting === '__NEXT_ROUTER_BASEPATH' ? '/docs' : 'true';
+    try {
+      expect(serverAnchor(linkProps('/web/python/section/0'))).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env[setting];
+      else process.env[setting] = before;
+    }
+    expect(serverAnchor(linkProps('/web/python/section/0'))).not.toBeNull();
+  });
+
   it('keeps the anchor props next/link passes on and drops the ones it consumes', () => {
     const html = page(<Link {...linkProps('/web/python/section/0')} />);
     expect(html).toContain('<a class="lesson-view_close__7Hirn" aria-label="Leave the lesson" data-testid="close" target="_self" href="/web/python/section/0">');

@@ -25,8 +25,7 @@ export function Link({ prefetch = false, ...props }: NextLinkProps) {
 /**
  * A path next/link would render unchanged: one leading slash, path segments of unreserved
  * characters (no `.` or `..` segment, no empty segment, no trailing slash), then optionally a query
- * and a fragment of characters that URL parsing keeps as they are. The app has no basePath and no
- * i18n locales (next.config.js), which next/link would otherwise add.
+ * and a fragment of characters that URL parsing keeps as they are.
  */
 const PLAIN_PATH = /^(?:\/|(?:\/(?!\.\.?(?:[/?#]|$))[A-Za-z0-9\-._~]+)+)(?:\?[A-Za-z0-9\-._~=&+%]*)?(?:#[A-Za-z0-9\-._~]*)?$/;
 
@@ -59,6 +58,9 @@ export function serverAnchor(props: Omit<NextLinkProps, 'prefetch'>): ReactEleme
     ...anchorProps
   } = props;
   if (typeof href !== 'string' || as !== undefined || locale !== undefined || legacyBehavior || !isPlainPath(href)) return null;
+  // next/link adds a basePath and locales to the href; Next inlines both settings into the build
+  // (none in next.config.js today), and with either set every link is left to next/link.
+  if (process.env.__NEXT_ROUTER_BASEPATH || process.env.__NEXT_I18N_SUPPORT) return null;
   return (
     <a {...anchorProps} href={href}>
       {children}
