@@ -40,12 +40,6 @@ export async function forceTheme(page: Page, theme: Theme): Promise<void> {
     }
   }, theme);
   await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-  // Two animation frames, so a switch on an open page has landed before anyone measures it: under
-  // reduced motion the app's stylesheet gives every property a 0.01 ms transition
-  // (`transition-duration` on `*`, whose `transition-property` is `all`), and until the next frame
-  // the computed colours are often still the old theme's (8 of 20 switches, none after the wait).
-  // A CI run measured the light theme's muted text on the dark background that way.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Runs axe on the page as it is now; returns its violations in a readable shape. */
