@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Track } from '@/domain/content/model';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { subscribeToPro } from './support/billing';
-import { courseTracks, signInTo } from './support/course-player';
+import { courseTracks, playLesson, signInTo } from './support/course-player';
 import { createAccount, idTokenFor, uniqueEmail } from './support/emulator';
 import { PHONE } from './support/phone';
 
@@ -108,6 +108,47 @@ test.describe('subscription', () => {
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Codetrail Pro Yearly')).toBeVisible();
     await expect(billing.getByText('Paid', { exact: true })).toBeVisible();
+  });
+
+  test('the lock first, then Pro: the library shows a Pro lesson the path has not reached as locked; once reached, the learner opens it from the library, pays with the test card and plays it', async ({ page }) => {
+    test.setTimeout(240_000);
+    const { track, url, title, freeLessons } = await firstProLesson();
+    const lesson = track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons)).find((candidate) => candidate.title === title);
+    const firstChapter = track.tutorials.find((tutorial) => tutorial.id === track.sections[0]?.tutorialIds[0])?.chapters[0];
+    if (!lesson || !firstChapter) throw new Error('no Pro lesson or first chapter');
+    const account = await signInTo(page, '/web/library', 'library-pro');
+    const search = `/web/library?${new URLSearchParams({ q: title, kind: 'lesson', language: TRACK }).toString()}`;
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+    // A new learner: the library says it is Pro and what opens it, and leads to where they continue.
+    await page.goto(search);
+    await expect(card.getByText('Pro', { exact: true })).toBeVisible();
+    await expect(card).toContainText(`Opens after “${firstChapter.title}”`);
+    await expect(card).not.toContainText('Not started');
+    await expect(card.getByRole('link', { name: 'Continue there' })).toHaveAttribute('href', `/web/${TRACK}/section/0`);
+    // Its own link goes to the section with the lock's notice, never to the paywall.
+    await card.getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL(`**/web/${TRACK}/section/0`);
+    await expect(page.getByText(`Finish “${firstChapter.title}” first to unlock`)).toBeVisible();
+
+    // The free section done: the library opens it, the paywall names it, and paying lands in it.
+    await finishFreeSection(page, account, freeLessons);
+    await page.goto(search);
+    await expect(card).not.toContainText('Opens after');
+    await expect(card).toContainText('Not started');
+    await card.getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL('**/web/pro?**');
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(url);
+    await expect(page.getByTestId('paywall-path-order')).toContainText(`After you subscribe you go straight back to “${title}”.`);
+    await page.getByRole('link', { name: 'See plans and subscribe' }).click();
+    await page.waitForURL('**/web/subscribe?**');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await payOnTestCheckout(page);
+    await expect(page.getByRole('status')).toContainText('Pro is open to you', { timeout: 30_000 });
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL((current) => current.pathname + current.search === url);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await playLesson(page, lesson);
   });
 
   test('past the free allowance the build area says what Pro gives and leads to the paywall; machines too', async ({ page }) => {

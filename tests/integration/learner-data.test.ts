@@ -9,6 +9,7 @@ import { userProfileRoutes } from '@/server/api/v1/user-routes';
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
 import { loadLessonPage } from '@/server/gssp/lesson-page';
+import { paywallDestination } from '@/server/gssp/paywall-destination';
 import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
 import { apiCaller } from './support/api-call';
@@ -129,6 +130,41 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
       await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
     }
     expect(await page({ tutorialId: tutorial.id, chapterId: locked.id }, 0, fresh)).toMatchObject({ result: { props: { chapterId: locked.id } }, cookies: [] });
+  });
+
+  it('the lock first, then Pro: a Pro chapter the path has not reached goes to the section, not the paywall; once reached, the paywall names the lesson it leads back to', async () => {
+    const proTutorial = track.tutorials.find((candidate) => candidate.id === track.sections[1]?.tutorialIds[0]);
+    const proChapter = proTutorial?.chapters[0];
+    const proLesson = proChapter?.lessons[0];
+    if (!proTutorial || !proChapter || !proLesson) throw new Error('the second section needs a chapter');
+    const where = { tutorialId: proTutorial.id, chapterId: proChapter.id };
+    const url = `/web/track/${track.id}/tutorial/${proTutorial.id}/chapter/${proChapter.id}/learn?lesson=0`;
+    const fresh = await emulatorUser();
+    const firstChapter = firstSectionTutorial().chapters[0];
+    const context = { req: new IncomingMessage(new Socket()), res: new ServerResponse(new IncomingMessage(new Socket())) };
+
+    // Not reached: the section where the learner continues, with the lock's notice, and no paywall.
+    const locked = await page(where, 0, fresh);
+    expect(locked.result).toEqual({ redirect: { destination: `/web/${track.id}/section/0`, permanent: false } });
+    const notice = locked.cookies.find((entry) => entry.startsWith('codetrail_notification='));
+    expect(JSON.parse(decodeURIComponent((notice ?? '').split(';')[0]?.split('=')[1] ?? '{}'))).toMatchObject({ message: `Finish “${firstChapter?.title}” first to unlock “${proChapter.title}”.` });
+    // The paywall says so before anyone pays for it.
+    expect(await paywallDestination(url, context, user(fresh), services)).toEqual({ lessonTitle: proLesson.title, lockedUntil: firstChapter?.title });
+
+    // The free section done: now the paywall, leading back to this lesson, which it names.
+    for (const tutorialId of track.sections[0]?.tutorialIds ?? []) {
+      for (const chapter of track.tutorials.find((candidate) => candidate.id === tutorialId)?.chapters ?? []) {
+        for (const lesson of chapter.lessons) {
+          await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId, chapterId: chapter.id, lessonId: lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+        }
+      }
+    }
+    expect((await page(where, 0, fresh)).result).toEqual({ redirect: { destination: `/web/pro?redirectUrl=${encodeURIComponent(url)}&trackingReferer=lesson`, permanent: false } });
+    expect(await paywallDestination(url, context, user(fresh), services)).toEqual({ lessonTitle: proLesson.title, lockedUntil: null });
+    // Any other URL names no lesson.
+    for (const other of [null, `/web/${track.id}/section/1`, `/web/track/${track.id}/tutorial/${proTutorial.id}/chapter/nope/learn?lesson=0`, `/web/track/${track.id}/tutorial/${proTutorial.id}/chapter/${proChapter.id}/learn?lesson=999`]) {
+      expect(await paywallDestination(other, context, user(fresh), services)).toBeNull();
+    }
   });
 
   it('the profile: a chosen name (validated, shown in the league), tracks in progress, totals and achievements from learning', async () => {

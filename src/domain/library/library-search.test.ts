@@ -12,6 +12,7 @@ const item = (overrides: Partial<LibraryItem>): LibraryItem => ({
   access: 'free',
   href: '/',
   lessonIds: [],
+  path: null,
   ...overrides,
 });
 const none: LibraryFilters = { q: '', kind: null, language: null, level: null, length: null, access: null };

@@ -32,6 +32,8 @@ export interface LibraryItem {
   href: string;
   /** Lessons in it, for the learner's progress (null: nothing to complete). */
   lessonIds: string[] | null;
+  /** Its chapters in a track's path, for the path's lock (null: nothing the path locks). */
+  path: { trackId: string; chapterIds: string[] } | null;
 }
 
 export interface LibraryFilters {

@@ -1,4 +1,4 @@
-import { chapterAccess, chapterStates, lockedChapterNotice, type PathTrack, type ProjectPlacement } from './chapter-lock';
+import { chapterAccess, chapterStates, lockedChapterNotice, pathLockLine, pathLocks, type PathTrack, type ProjectPlacement } from './chapter-lock';
 import { FIXTURE_TRACK } from './path-fixture';
 
 const track = FIXTURE_TRACK;
@@ -76,5 +76,36 @@ describe('guided projects in the path (experiment-optional-guided-project-in-pat
 
   it('optional and hidden projects are still refused before the path reaches them', () => {
     for (const projects of ['optional', 'hidden'] as const) expect(chapterAccess(withProject, new Set(), 'p1', [], projects).open).toBe(false);
+  });
+});
+
+describe('pathLocks', () => {
+  const lockOf = (completed: string[], chapterIds: string[], roles: string[] = []) => {
+    const lock = pathLocks(track, new Set(completed), roles)(chapterIds);
+    return lock.locked ? `locked until ${lock.current.id} (section ${lock.current.sectionIndex}): ${pathLockLine(lock)}` : 'open';
+  };
+  it.each([
+    ['the current chapter is open', [], ['c1'], 'open'],
+    ['a later chapter is locked until the current one', [], ['c3'], 'locked until c1 (section 0): Opens after “First steps”'],
+    ['a course is open when one of its chapters is', [], ['c1', 'c2'], 'open'],
+    ['a course is locked when all of its chapters are', [], ['c2', 'c3'], 'locked until c1 (section 0): Opens after “First steps”'],
+    ['the current chapter moves on as lessons are done', ['a', 'b', 'c'], ['c4'], 'locked until c3 (section 1): Opens after “Loops”'],
+    ['a done chapter is open', ['a', 'b'], ['c1'], 'open'],
+    ['a chapter in no section is open', [], ['c5'], 'open'],
+    ['nothing to lock is open', [], [], 'open'],
+    ['course engineers see nothing locked', [], ['c4'], 'open', ['course_engineer']],
+  ])('%s', (_case, completed, chapterIds, expected, roles = []) => {
+    expect(lockOf(completed, chapterIds, roles)).toBe(expected);
+  });
+
+  it('agrees with chapterAccess on every chapter, for every learner of the table', () => {
+    for (const completed of [[], ['a'], ['a', 'b', 'c'], ['a', 'b', 'd'], ['a', 'b', 'c', 'd', 'e', 'f']]) {
+      const locks = pathLocks(track, new Set(completed), []);
+      for (const chapterId of ['c1', 'c2', 'c3', 'c4', 'c5']) {
+        const access = chapterAccess(track, new Set(completed), chapterId, []);
+        const lock = locks([chapterId]);
+        expect(lock.locked ? `${lock.current.id}` : 'open').toBe(access.open ? 'open' : access.current.id);
+      }
+    }
   });
 });

@@ -79,3 +79,39 @@ export function chapterAccess(track: PathTrack, completed: ReadonlySet<string>, 
 export function lockedChapterNotice(access: Extract<ChapterAccess, { open: false }>): string {
   return `Finish “${access.current.title}” first to unlock “${access.locked.title}”.`;
 }
+
+/** Where something made of path chapters stands for a learner: open, or locked until the current chapter is done. */
+export type PathLock = { locked: false } | { locked: true; current: { id: string; title: string; sectionIndex: number } };
+
+/**
+ * The lock rule asked for many things of one track at once (the library's results, the events'
+ * lessons): the path's states are worked out once. Something is locked when every one of its
+ * chapters is locked (a course whose first chapter is current is open); chapters in no section
+ * and unknown ones are open, as chapterAccess has them; course engineers see nothing locked.
+ */
+export function pathLocks(track: PathTrack, completed: ReadonlySet<string>, roles: readonly string[], projects: ProjectPlacement = 'required'): (chapterIds: readonly string[]) => PathLock {
+  if (roles.includes(COURSE_ENGINEER)) return () => ({ locked: false });
+  const states = chapterStates(track, completed, projects);
+  let current: { id: string; title: string; sectionIndex: number } | null | undefined;
+  const currentChapter = () => {
+    if (current !== undefined) return current;
+    current = null;
+    for (const [sectionIndex, section] of track.sections.entries()) {
+      for (const tutorialId of section.tutorialIds) {
+        const chapter = track.tutorials.find((candidate) => candidate.id === tutorialId)?.chapters.find((candidate) => states.get(candidate.id) === 'current');
+        if (chapter) return (current = { id: chapter.id, title: chapter.title, sectionIndex });
+      }
+    }
+    return current;
+  };
+  return (chapterIds) => {
+    if (chapterIds.length === 0 || !chapterIds.every((id) => states.get(id) === 'locked')) return { locked: false };
+    const found = currentChapter();
+    return found ? { locked: true, current: found } : { locked: false };
+  };
+}
+
+/** The library's and the events' line for something locked in the path. */
+export function pathLockLine(lock: Extract<PathLock, { locked: true }>): string {
+  return `Opens after “${lock.current.title}”`;
+}

@@ -16,6 +16,12 @@ interface PlansProps {
 }
 
 /** /web/pro?redirectUrl=&trackingReferer= — the paywall a free learner meets at Pro content. */
+/** The lesson the paywall leads back to: its title, and the chapter to finish first when the path has not reached it. */
+export interface PaywallDestination {
+  lessonTitle: string;
+  lockedUntil: string | null;
+}
+
 export interface ProPageProps extends PlansProps {
   /** The sentence of the gate that sent them here ("This section is part of Codetrail Pro…"); null when opened directly. */
   reason: string | null;
@@ -26,6 +32,8 @@ export interface ProPageProps extends PlansProps {
   /** Already Pro (e.g. came back with the browser's back button): the page offers to go on. */
   pro: boolean;
   continueUrl: string;
+  /** The lesson they came from, when they came from one (null otherwise). */
+  destination: PaywallDestination | null;
   [key: string]: unknown;
 }
 

@@ -20,7 +20,8 @@ export interface EventCard {
   going: boolean;
   /** False once the event (or its series) is over. */
   joinable: boolean;
-  target: { kind: 'lesson'; href: string; title: string } | { kind: 'template'; template: ProjectTemplate; label: string } | null;
+  /** A lesson's `lock`: what opens it in the learner's path and where they continue (null: it opens). */
+  target: { kind: 'lesson'; href: string; title: string; lock: { line: string; href: string } | null } | { kind: 'template'; template: ProjectTemplate; label: string } | null;
   calendarHref: string;
 }
 

@@ -14,6 +14,8 @@ export interface LibraryResult {
   href: string;
   /** The learner's progress: lessons done of the lessons in it (null: nothing to complete). */
   progress: { done: number; total: number } | null;
+  /** Locked in the path for this learner: what opens it, and the section where they continue (null: open). */
+  lock: { line: string; href: string } | null;
 }
 
 export interface LibraryPageProps {

@@ -6,6 +6,7 @@ import type { ProPageProps, PurchaseSuccessfulPageProps, SubscribePageProps, Tes
 import { isHttpError } from '@/server/http/http-error';
 import { entitlementDto, type BillingService } from '@/server/services/billing-service';
 import { getServices } from '@/server/services/services';
+import { paywallDestination } from './paywall-destination';
 import { withSession, type SessionUser } from './with-session';
 
 /**
@@ -47,7 +48,8 @@ async function plansProps(service: BillingService, uid: string) {
 /** /web/pro?redirectUrl=&trackingReferer= */
 export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
   if (!user) return { notFound: true };
-  const billing = (await getServices()).billing;
+  const services = await getServices();
+  const billing = services.billing;
   const redirectUrl = billing.checkedRedirect('web', one(context.query.redirectUrl));
   const referer = trackingRefererOf(context.query.trackingReferer);
   const home = referer === 'projects' || referer === 'machines' ? paths.build() : paths.redirectToActiveSection();
@@ -59,6 +61,7 @@ export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-lo
       notNowUrl: home,
       pro: await billing.isPro(user.id),
       continueUrl: redirectUrl ?? home,
+      destination: await paywallDestination(redirectUrl, context, user, services),
     },
   };
 });

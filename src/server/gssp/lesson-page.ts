@@ -73,9 +73,6 @@ export async function loadLessonPage(
     return { notFound: true };
   }
   const { track, tutorial, chapter } = located;
-  // Pro content (issue 15): a free learner meets the paywall, which leads back here after purchase.
-  const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
-  if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
   const requested = requestedIndex(context.query);
   const lesson = chapter.lessons[requested] ?? null;
   // The completions (the lock rule, the steps) and the requested lesson's saved files in one
@@ -92,6 +89,11 @@ export async function loadLessonPage(
     appendSetCookie(context.res, notificationCookie({ route: destination, kind: 'info', message: lockedChapterNotice(access) }));
     return { redirect: { destination, permanent: false } };
   }
+  // The lock first, then Pro (docs/features/pro-and-the-path.md): the paywall only ever stands in
+  // front of a chapter the learner could open, so paying for it opens it, and the paywall leads
+  // back here after the purchase.
+  const pro = await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(track, tutorial.id));
+  if (!pro.allowed) return { redirect: { destination: paths.pro(context.resolvedUrl, 'lesson'), permanent: false } };
   const routePrefix = context.resolvedUrl.startsWith('/ssr/') ? '/ssr' : '/web';
 
   if (!lesson) {

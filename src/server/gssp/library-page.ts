@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import type { Track } from '@/domain/content/model';
+import { pathLockLine, pathLocks, type PathLock } from '@/domain/progress/chapter-lock';
+import { paths } from '@/domain/routing/paths';
 import { LIBRARY_ACCESS, LIBRARY_KINDS, LIBRARY_LANGUAGES, LIBRARY_LENGTHS, LIBRARY_LEVELS, lengthOf, searchLibrary, type LibraryFilters, type LibraryItem } from '@/domain/library/library-search';
 import type { LibraryPageProps } from '@/lib/library/library-page-props';
 import { libraryCatalog } from '@/server/services/library-catalog';
 import { getServices } from '@/server/services/services';
+import { pageExperiments, projectPlacementOf } from './page-experiments';
 import { withSession } from './with-session';
 
 /** Results per page of /web/library. */
@@ -24,7 +28,7 @@ const querySchema = z.object({
 });
 
 /** The catalogue of one publish set, built once per set and process. */
-let cached: { version: number; items: LibraryItem[] } | null = null;
+let cached: { version: number; items: LibraryItem[]; tracks: Map<string, Track> } | null = null;
 
 /**
  * /web/library?q=&kind=&language=&level=&length=&access=&page=: the whole catalogue, searched and
@@ -37,7 +41,7 @@ export const libraryPage = withSession<LibraryPageProps>({ whenUnauthed: 'redire
   const set = await content.latestPublishSet();
   if (!cached || cached.version !== set?.version) {
     const tracks = (await content.publishedTracks()).map((entry) => entry.track);
-    cached = { version: set?.version ?? 0, items: libraryCatalog(tracks, await content.publishedGlossary()) };
+    cached = { version: set?.version ?? 0, items: libraryCatalog(tracks, await content.publishedGlossary()), tracks: new Map(tracks.map((track) => [track.id, track])) };
   }
   const { page: requested, ...filters } = querySchema.parse(context.query) satisfies LibraryFilters & { page: number };
   const found = searchLibrary(cached.items, filters);
@@ -45,6 +49,19 @@ export const libraryPage = withSession<LibraryPageProps>({ whenUnauthed: 'redire
   const page = Math.min(requested, pages);
   const shown = found.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
   const completed = await services.learning.completedLessonIds(user.id);
+  // The path's lock, as the lesson pages apply it (the lock first, then Pro): a result locked in
+  // the path says what opens it and leads to where the learner continues.
+  const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
+  const catalogue = cached;
+  const locksByTrack = new Map<string, (chapterIds: readonly string[]) => PathLock>();
+  const lockOf = (item: LibraryItem) => {
+    const track = item.path && catalogue.tracks.get(item.path.trackId);
+    if (!item.path || !track) return null;
+    let locks = locksByTrack.get(track.id);
+    if (!locks) locksByTrack.set(track.id, (locks = pathLocks(track, completed, user.roles, projects)));
+    const lock = locks(item.path.chapterIds);
+    return lock.locked ? { line: pathLockLine(lock), href: paths.section(track.id, lock.current.sectionIndex) } : null;
+  };
   return {
     props: {
       filters,
@@ -63,6 +80,7 @@ export const libraryPage = withSession<LibraryPageProps>({ whenUnauthed: 'redire
         access: item.access,
         href: item.href,
         progress: item.lessonIds ? { done: item.lessonIds.filter((id) => completed.has(id)).length, total: item.lessonIds.length } : null,
+        lock: lockOf(item),
       })),
     },
   };

@@ -40,7 +40,7 @@ export function libraryCatalog(tracks: readonly Track[], glossary: readonly Glos
     if (!isLanguage(track.id)) continue;
     const language = track.id;
     const allLessons = track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => lesson.id)));
-    items.push({ key: `track:${track.id}`, kind: 'track', title: track.title, description: track.description, keywords: language, language, level: 'beginner', minutes: allLessons.length * MINUTES_PER_LESSON, access: 'free', href: paths.activeSection(track.id), lessonIds: allLessons });
+    items.push({ key: `track:${track.id}`, kind: 'track', title: track.title, description: track.description, keywords: language, language, level: 'beginner', minutes: allLessons.length * MINUTES_PER_LESSON, access: 'free', href: paths.activeSection(track.id), lessonIds: allLessons, path: null });
     for (const tutorial of track.tutorials) {
       const feature = tutorialFeature(track, tutorial.id);
       const level = levelOf(feature.sectionIndex);
@@ -58,6 +58,7 @@ export function libraryCatalog(tracks: readonly Track[], glossary: readonly Glos
         access,
         href: paths.section(track.id, feature.sectionIndex),
         lessonIds,
+        path: { trackId: track.id, chapterIds: tutorial.chapters.map((chapter) => chapter.id) },
       });
       for (const chapter of tutorial.chapters) {
         chapter.lessons.forEach((lesson, index) => {
@@ -73,17 +74,18 @@ export function libraryCatalog(tracks: readonly Track[], glossary: readonly Glos
             access,
             href: lessonPath({ routePrefix: '/web', trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index),
             lessonIds: [lesson.id],
+            path: { trackId: track.id, chapterIds: [chapter.id] },
           });
         });
       }
     }
   }
   for (const entry of glossary) {
-    items.push({ key: `glossary:${entry.id}`, kind: 'glossary', title: entry.title, description: entry.summary, keywords: `${entry.name} html ${entry.kind}`, language: 'html', level: 'beginner', minutes: 2, access: 'free', href: glossaryEntryPath(entry.id), lessonIds: null });
+    items.push({ key: `glossary:${entry.id}`, kind: 'glossary', title: entry.title, description: entry.summary, keywords: `${entry.name} html ${entry.kind}`, language: 'html', level: 'beginner', minutes: 2, access: 'free', href: glossaryEntryPath(entry.id), lessonIds: null, path: null });
   }
   for (const template of PROJECT_TEMPLATES) {
     const rule = TEMPLATE_RULES[template];
-    items.push({ key: `template:${template}`, kind: 'template', title: `${rule.defaultTitle} (template)`, description: rule.description, keywords: `${template} project build`, language: TEMPLATE_LANGUAGE[template], level: 'beginner', minutes: null, access: 'free', href: paths.build(), lessonIds: null });
+    items.push({ key: `template:${template}`, kind: 'template', title: `${rule.defaultTitle} (template)`, description: rule.description, keywords: `${template} project build`, language: TEMPLATE_LANGUAGE[template], level: 'beginner', minutes: null, access: 'free', href: paths.build(), lessonIds: null, path: null });
   }
   return items;
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renewalTerms } from '@/domain/billing/plans';
 import type { ProPageProps } from '@/lib/billing/billing-page-props';
 import { PLANS, renderWithQueries } from '../testing/billing-test-kit';
-import PaywallView from './paywall-view';
+import PaywallView, { pathOrderLine } from './paywall-view';
 
 const mockFetch = jest.fn();
 jest.mock('@/features/auth', () => jest.requireActual('../testing/billing-test-kit').fakeAuthFeature((...args: unknown[]) => mockFetch(...args)));
@@ -19,6 +19,7 @@ const props: ProPageProps = {
   trialDays: 7,
   benefits: ['Every section of every track, not just the first', 'Machines: your own Linux computer in the browser'],
   refundWindowDays: 14,
+  destination: null,
 };
 
 describe('PaywallView', () => {
@@ -63,5 +64,20 @@ describe('PaywallView', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'You already have Pro' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', props.continueUrl);
     expect(screen.queryByRole('link', { name: 'See plans and subscribe' })).toBeNull();
+  });
+});
+
+describe('the path order on the paywall (the lock first, then Pro)', () => {
+  it.each([
+    ['opened directly', null, /^Pro opens every course and project; chapters still open in order/],
+    ['from a lesson the path has reached', { lessonTitle: 'Defining functions', lockedUntil: null }, /^After you subscribe you go straight back to “Defining functions”\. Pro opens/],
+    ['from a lesson the path has not reached', { lessonTitle: 'Defining functions', lockedUntil: 'First steps' }, /^“Defining functions” opens after you finish “First steps”, with Pro or without\. Pro opens/],
+  ])('%s', (_case, destination, expected) => {
+    expect(pathOrderLine(destination)).toMatch(expected);
+  });
+
+  it('is said on the page, beside what Pro gives', () => {
+    renderWithQueries(<PaywallView {...props} destination={{ lessonTitle: 'Defining functions', lockedUntil: null }} />);
+    expect(within(screen.getByRole('region', { name: 'What Pro gives you' })).getByTestId('paywall-path-order')).toHaveTextContent('After you subscribe you go straight back to “Defining functions”.');
   });
 });

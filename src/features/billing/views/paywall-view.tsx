@@ -2,14 +2,25 @@ import { useEffect } from 'react';
 import { useRouter } from 'next/router';
 import { track } from '@/lib/analytics/track';
 import { renewalTerms } from '@/domain/billing/plans';
-import type { ProPageProps } from '@/lib/billing/billing-page-props';
+import type { PaywallDestination, ProPageProps } from '@/lib/billing/billing-page-props';
 import { ButtonLink, Card, CheckIcon, Stack } from '@/ui';
 import { BillingPage } from '../components/billing-page';
 import { PlanFacts, trialLine } from '../components/plan-parts';
 import styles from '../components/billing.module.css';
 
+/**
+ * What paying opens, in the path's order (the lock first, then Pro): where the learner goes after
+ * subscribing, or, for a lesson their path has not reached, that it still waits for a chapter.
+ */
+export function pathOrderLine(destination: PaywallDestination | null): string {
+  const rule = 'Pro opens every course and project; chapters still open in order, each once you finish the one before.';
+  if (!destination) return rule;
+  if (destination.lockedUntil) return `“${destination.lessonTitle}” opens after you finish “${destination.lockedUntil}”, with Pro or without. ${rule}`;
+  return `After you subscribe you go straight back to “${destination.lessonTitle}”. ${rule}`;
+}
+
 /** /web/pro: what Pro gives, what it costs and how to stop, before anything is asked of the learner. */
-export default function PaywallView({ reason, subscribeUrl, notNowUrl, pro, continueUrl, plans, trialDays, benefits, refundWindowDays }: ProPageProps) {
+export default function PaywallView({ reason, subscribeUrl, notNowUrl, pro, continueUrl, plans, trialDays, benefits, refundWindowDays, destination }: ProPageProps) {
   const { query, isReady } = useRouter();
   const referer = typeof query.trackingReferer === 'string' ? query.trackingReferer.replace(/[^\w-]/g, '').slice(0, 40) : '';
   useEffect(() => {
@@ -42,6 +53,9 @@ export default function PaywallView({ reason, subscribeUrl, notNowUrl, pro, cont
             </li>
           ))}
         </ul>
+        <p className={styles.muted} data-testid="paywall-path-order">
+          {pathOrderLine(destination)}
+        </p>
       </Card>
 
       <section aria-labelledby="pro-plans-heading">

@@ -50,11 +50,16 @@ function EventItem({ event, rsvp }: { event: EventCard; rsvp: RsvpState | null }
             <dd>{event.location}</dd>
           </div>
         </dl>
-        {event.target?.kind === 'lesson' && (
-          <p className={styles.target}>
-            Warm up with the lesson <Link href={event.target.href}>{event.target.title}</Link>
-          </p>
-        )}
+        {event.target?.kind === 'lesson' &&
+          (event.target.lock ? (
+            <p className={styles.target}>
+              Warm up with the lesson “{event.target.title}”. {event.target.lock.line}: <Link href={event.target.lock.href}>continue there</Link>.
+            </p>
+          ) : (
+            <p className={styles.target}>
+              Warm up with the lesson <Link href={event.target.href}>{event.target.title}</Link>
+            </p>
+          ))}
         <div className={styles.actions}>
           {rsvp &&
             (rsvp.going ? (

@@ -4,7 +4,7 @@ import { LIBRARY_ACCESS, LIBRARY_KINDS, LIBRARY_LANGUAGES, LIBRARY_LENGTHS, LIBR
 import { SignedInShell } from '@/features/auth';
 import { mainNavLinks } from '@/lib/navigation/main-nav';
 import type { LibraryPageProps, LibraryResult } from '@/lib/library/library-page-props';
-import { Button, PageHeading, PageLead } from '@/ui';
+import { Button, LockIcon, PageHeading, PageLead } from '@/ui';
 import { Link } from '@/ui/link';
 import styles from './library-view.module.css';
 
@@ -54,7 +54,14 @@ function ResultCard({ result }: { result: LibraryResult }) {
       </h2>
       {result.description && <p className={styles.description}>{result.description}</p>}
       <p className={styles.facts}>{facts}</p>
-      {progress && progress.total > 0 && (
+      {result.lock ? (
+        <p className={styles.locked}>
+          <LockIcon aria-hidden="true" className={styles.lockIcon} />
+          <span>
+            {result.lock.line}. <Link href={result.lock.href}>Continue there</Link>
+          </span>
+        </p>
+      ) : progress && progress.total > 0 && (
         <p className={styles.progress}>
           {done ? 'Done' : progress.done === 0 ? (progress.total === 1 ? 'Not started' : `${progress.total} lessons, not started`) : `${progress.done} of ${progress.total} lessons done`}
         </p>
