@@ -25,6 +25,9 @@ export async function register(): Promise<void> {
     // Machines: restart recovery, then the idle stop every minute (docs/machines.md).
     const { startMachineHousekeeping } = await import('@/server/machines/housekeeping');
     startMachineHousekeeping();
+    // A preview deployment publishes its working content tree as it changes (docs/features/preview-deployments.md).
+    const { startPreviewContent } = await import('@/server/content/preview-deployment');
+    await startPreviewContent();
   }
 }
 

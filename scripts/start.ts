@@ -17,6 +17,7 @@ import { printResetLinks, startAuthEmulator, EMULATOR_HOST } from './lib/emulato
 import { cliAdminAuth, DEMO_ACCOUNTS, ensureDemoAccounts, firebaseProjectId } from './lib/firebase-admin-cli';
 import { ProcessGroup, waitForHttp } from './lib/processes';
 import { APP_SERVER_BUNDLE, finishBuild } from './lib/finish-build';
+import { removeControlFile, writeControlFile } from './lib/control-file';
 import { previewTemplateFrom } from '../src/domain/build/preview-origin';
 import { createLocalProvisioner } from '../src/server/machines/local-driver';
 
@@ -139,6 +140,10 @@ async function main(): Promise<void> {
     finishBuild(distDir);
   }
 
+  // `npm run content:publish` reaches this server through the data folder while it holds the embedded database.
+  const control = dataLock ? writeControlFile(dataDir, `http://${probeHost}:${port}`) : null;
+  if (control) process.on('exit', () => removeControlFile(dataDir));
+
   let running = true;
   const nextArgs = ['dev', '--port', String(port), '--hostname', host];
   // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
     env: {
       ...process.env,
       ...dataLock?.handoffEnv(),
+      ...(control ? { CODETRAIL_CONTROL_TOKEN: control.token } : {}),
       PORT: String(port),
       HOST: host,
       WEB_CONCURRENCY: String(processes),

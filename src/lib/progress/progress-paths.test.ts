@@ -24,4 +24,13 @@ describe('after-lesson paths', () => {
     expect(afterCelebrations({ ...base, lesson: 3, mode: 'challenge' })).toBe('/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/challenge?lesson=3');
     expect(afterCelebrations({ ...base, project: true })).toBe('/web/project-done?trackId=python&tutorialId=python-basics&chapterId=python-basics-first-steps&sectionIndex=0');
   });
+  it('keeps /ssr on a preview deployment, so the first Continue does not leave it', () => {
+    process.env.DEPLOYMENT_KIND = 'preview';
+    try {
+      expect(afterCelebrations({ ...base, lesson: 3, mode: 'learn' })).toBe('/ssr/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn?lesson=3');
+      expect(nextScreenUrl({ ...base, lesson: 1 }, { streak: false, dailyGoal: false }, 10)).toMatch(/^\/ssr\/track\//);
+    } finally {
+      delete process.env.DEPLOYMENT_KIND;
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { lessonPath, type LessonLocation } from '@/lib/lesson/lesson-paths';
 import type { LessonMode } from '@/lib/lesson/lesson-page-props';
 import { LESSON_MODES } from '@/domain/lessons/lesson-mode';
@@ -73,7 +74,7 @@ export const FINISHED_CHAPTER_PARAM = 'finished';
 export function afterCelebrations(query: AfterLessonQuery): string {
   if (query.project) return projectDoneUrl(query);
   if (query.lesson !== undefined) {
-    const location: LessonLocation = { routePrefix: '/web', trackId: query.trackId, tutorialId: query.tutorialId, chapterId: query.chapterId };
+    const location: LessonLocation = { routePrefix: lessonRoutePrefix(), trackId: query.trackId, tutorialId: query.tutorialId, chapterId: query.chapterId };
     return lessonPath(location, query.mode ?? 'learn', query.lesson);
   }
   return paths.withQuery(sectionPath(query.trackId, query.sectionIndex), { [FINISHED_CHAPTER_PARAM]: query.chapterId });

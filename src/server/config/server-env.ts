@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
 import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
@@ -8,6 +9,7 @@ import { DEFAULT_GRACE_DAYS } from '@/domain/billing/subscription-state';
 import { checkAppLinkPrefix, DEFAULT_APP_LINKS, type AppLinkConfig } from '@/domain/billing/app-redirect';
 import { DEFAULT_MACHINE_QUOTA, MACHINE_IDLE_MINUTES, type MachineQuota } from '@/domain/machines/machine-rules';
 import { ERROR_SAMPLE_RATE, TRACES_SAMPLE_RATE, parseDsn } from '@/domain/monitoring/monitoring-config';
+import { DEPLOYMENT_KINDS, lessonRoutePrefixOf, type DeploymentKind, type LessonRoutePrefix } from '@/domain/routing/deployment';
 
 /**
  * Server-only configuration, validated once with zod. Every variable is documented in
@@ -38,6 +40,9 @@ const sampleRate = z.coerce.number().min(0, 'must be from 0 to 1').max(1, 'must 
 
 const serverEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEPLOYMENT_KIND: z.enum(DEPLOYMENT_KINDS, { message: `must be one of ${DEPLOYMENT_KINDS.join(', ')}` }).default('standard'),
+  CONTENT_DIR: z.string().min(1).optional(),
+  CODETRAIL_CONTROL_TOKEN: z.string().min(32, 'must be at least 32 characters (npm start makes it)').optional(),
   APP_ENV: z.enum(['local', 'production']).default('local'),
   TRUST_PROXY: flag,
   RATE_LIMIT_SESSIONS_PER_IP: positiveInt.optional(),
@@ -140,6 +145,10 @@ export interface BillingConfig {
 
 export interface ServerEnv {
   nodeEnv: 'development' | 'production' | 'test';
+  /** `preview`: serves the working content tree (published as it changes) with lessons under /ssr. */
+  deployment: { kind: DeploymentKind; lessonRoutePrefix: LessonRoutePrefix; contentDir: string };
+  /** The token `npm run content:publish` proves itself with to this server (made by `npm start`; null: no such calls). */
+  controlToken: string | null;
   /** `production` turns every local convenience into a refusal to start (see parseServerEnv). */
   appEnv: 'local' | 'production';
   /** Local mode: a `demo-` project with the Auth emulator, which accepts unsigned tokens by design. */
@@ -235,6 +244,8 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
 
   return {
     nodeEnv: env.NODE_ENV,
+    deployment: { kind: env.DEPLOYMENT_KIND, lessonRoutePrefix: lessonRoutePrefixOf(env.DEPLOYMENT_KIND), contentDir: path.resolve(env.CONTENT_DIR ?? 'content') },
+    controlToken: env.CODETRAIL_CONTROL_TOKEN ?? null,
     appEnv: env.APP_ENV,
     local,
     trustProxy: env.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { LANGUAGE_RULES, TEMPLATE_RULES, type ProjectTemplate } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
 import { eventTimeline, isJoinable, type EventOccurrence } from '@/domain/events/event-occurrences';
@@ -27,7 +28,7 @@ function lessonLink(tracks: readonly Track[], trackId: string, lessonId: string,
       if (track && lesson) {
         const lock = locksOf(track)([chapter.id]);
         return {
-          href: lessonPath({ routePrefix: '/web', trackId, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index),
+          href: lessonPath({ routePrefix: lessonRoutePrefix(), trackId, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index),
           title: lesson.title,
           lock: lock.locked ? { line: pathLockLine(lock), href: paths.section(track.id, lock.current.sectionIndex) } : null,
         };

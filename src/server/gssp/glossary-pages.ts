@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import type { GetServerSidePropsContext } from 'next';
 import { z } from 'zod';
 import { exposuresOf } from '@/domain/experiments/experiments';
@@ -57,7 +58,7 @@ export const glossaryEntryPage = withSession<GlossaryEntryPageProps>({ whenUnaut
     for (const chapter of tutorial.chapters) {
       chapter.lessons.forEach((lesson, index) => {
         if (!entry.lessons.includes(lesson.id)) return;
-        const href = lessonPath({ routePrefix: '/web', trackId: GLOSSARY_TRACK_ID, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index);
+        const href = lessonPath({ routePrefix: lessonRoutePrefix(), trackId: GLOSSARY_TRACK_ID, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index);
         lessons.push({ id: lesson.id, title: lesson.title, tutorialTitle: tutorial.title, href: user ? href : paths.login(href) });
       });
     }

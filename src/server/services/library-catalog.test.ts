@@ -43,6 +43,22 @@ describe('the library catalogue', () => {
     expect(byKey('lesson:python:vars')).toMatchObject({ access: 'free', href: '/web/track/python/tutorial/basics/chapter/b1/learn?lesson=1', keywords: 'Python Basics One' });
   });
 
+  it('names the path chapters of courses and lessons, for the lock (tracks, glossary and templates have none)', () => {
+    expect(byKey('tutorial:python:loops')?.path).toEqual({ trackId: 'python', chapterIds: ['l1'] });
+    expect(byKey('lesson:python:board')?.path).toEqual({ trackId: 'python', chapterIds: ['g1'] });
+    expect(byKey('track:python')?.path).toBeNull();
+    expect(items.filter((item) => item.kind === 'template').every((item) => item.path === null)).toBe(true);
+  });
+
+  it('links lessons under /ssr on a preview deployment', () => {
+    process.env.DEPLOYMENT_KIND = 'preview';
+    try {
+      expect(libraryCatalog([track], []).find((item) => item.key === 'lesson:python:vars')?.href).toBe('/ssr/track/python/tutorial/basics/chapter/b1/learn?lesson=1');
+    } finally {
+      delete process.env.DEPLOYMENT_KIND;
+    }
+  });
+
   it.each([
     ['Use `print()` to show **text**.', 'Use print() to show text.'],
     ['Code:\n```python\nprint(1)\n```\nDone.', 'Code: Done.'],

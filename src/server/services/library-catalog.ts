@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { needsPro, tutorialFeature, DEFAULT_FREE_ALLOWANCE } from '@/domain/billing/entitlement';
 import { PROJECT_TEMPLATES, TEMPLATE_RULES } from '@/domain/build/project-templates';
 import type { Track } from '@/domain/content/model';
@@ -72,7 +73,7 @@ export function libraryCatalog(tracks: readonly Track[], glossary: readonly Glos
             level,
             minutes: MINUTES_PER_LESSON,
             access,
-            href: lessonPath({ routePrefix: '/web', trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index),
+            href: lessonPath({ routePrefix: lessonRoutePrefix(), trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', index),
             lessonIds: [lesson.id],
             path: { trackId: track.id, chapterIds: [chapter.id] },
           });

@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { dailyGoalFor, isComplete, recommendationAmong, SKIPPED_ANSWERS, type OnboardingAnswers, type OnboardingState } from '@/domain/onboarding/onboarding-chat';
 import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { paths } from '@/domain/routing/paths';
@@ -47,7 +48,7 @@ export function createOnboardingService(db: Database, content: ContentService, p
     const { track, reason } = chosen;
     const tutorial = track.tutorials[0];
     const chapter = tutorial?.chapters[0];
-    const href = tutorial && chapter && chapter.lessons.length > 0 ? lessonPath({ routePrefix: '/web', trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', 0) : paths.activeSection(track.id);
+    const href = tutorial && chapter && chapter.lessons.length > 0 ? lessonPath({ routePrefix: lessonRoutePrefix(), trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', 0) : paths.activeSection(track.id);
     return { trackId: track.id, trackTitle: track.title, reason, href, dailyGoal: dailyGoalFor(answers.minutes) };
   }
 

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type LessonReport, type ReportStatus } from '@/domain/feedback/lesson-report';
 import { SignedInShell, useApiClient } from '@/features/auth';
 import { feedbackEndpoints } from '@/lib/api-client/feedback-endpoints';
+import { lessonRoutePrefix } from '@/lib/env/deployment';
+import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { Card, LoadError, PageHeading, PageLead, Stack } from '@/ui';
 import { Link } from '@/ui/link';
 import styles from './reports-view.module.css';
 
-const seg = encodeURIComponent;
-const lessonHref = (report: LessonReport) => `/web/track/${seg(report.trackId)}/tutorial/${seg(report.tutorialId)}/chapter/${seg(report.chapterId)}/${report.mode}?lesson=${report.lessonIndex ?? 0}`;
+const lessonHref = (report: LessonReport) => lessonPath({ routePrefix: lessonRoutePrefix(), trackId: report.trackId, tutorialId: report.tutorialId, chapterId: report.chapterId }, report.mode, report.lessonIndex ?? 0);
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 function ReportCard({ report }: { report: LessonReport }) {

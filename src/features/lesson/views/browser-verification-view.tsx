@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
@@ -73,7 +74,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
               {
                 lessonId: lesson.lessonId,
                 title: lesson.title,
-                href: lessonPath({ routePrefix: '/web', trackId: data.trackId, tutorialId: lesson.tutorialId, chapterId: lesson.chapterId }, 'learn', 0),
+                href: lessonPath({ routePrefix: lessonRoutePrefix(), trackId: data.trackId, tutorialId: lesson.tutorialId, chapterId: lesson.chapterId }, 'learn', 0),
                 solutionPasses,
                 starterFails,
                 detail: !solutionPasses ? `Solution: ${describe(solved)}` : !starterFails ? 'The starter already passes every check.' : '',

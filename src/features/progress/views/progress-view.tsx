@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { Alert, ButtonLink, Card, FlameIcon, PageHeading, PageLead, SnowflakeIcon, Stack } from '@/ui';
@@ -40,7 +41,7 @@ export default function ProgressView() {
             {data.restore.review && (
               <ButtonLink
                 size="sm"
-                href={`${lessonPath({ routePrefix: '/web', trackId: data.restore.review.trackId, tutorialId: data.restore.review.tutorialId, chapterId: data.restore.review.chapterId }, 'challenge', data.restore.review.lessonIndex)}&review=restore`}
+                href={`${lessonPath({ routePrefix: lessonRoutePrefix(), trackId: data.restore.review.trackId, tutorialId: data.restore.review.tutorialId, chapterId: data.restore.review.chapterId }, 'challenge', data.restore.review.lessonIndex)}&review=restore`}
               >
                 Review “{data.restore.review.title}”
               </ButtonLink>

@@ -1,3 +1,4 @@
+import { lessonRoutePrefix } from '@/lib/env/deployment';
 import { useExposureEvents } from '@/lib/analytics/use-exposure-events';
 import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
@@ -46,7 +47,7 @@ function ChapterNode({ trackId, tutorial, chapter }: { trackId: string; tutorial
         {body}
       </li>
     );
-  const href = lessonPath({ routePrefix: '/web', trackId, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', chapter.resumeIndex);
+  const href = lessonPath({ routePrefix: lessonRoutePrefix(), trackId, tutorialId: tutorial.id, chapterId: chapter.id }, 'learn', chapter.resumeIndex);
   return (
     <li className={styles.node} data-state={chapter.state}>
       <Link href={href} aria-label={label} className={styles.nodeLink} data-testid={`chapter-${chapter.id}`}>
