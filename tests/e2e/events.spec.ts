@@ -23,13 +23,28 @@ async function tabTo(page: Page, target: Locator, maxTabs = 120): Promise<void> 
   throw new Error(`Not reachable with ${maxTabs} presses of Tab`);
 }
 
-/** The next Tuesday after today (UTC), 10:00 UTC: the weekly JavaScript challenge starts at 18:00 UTC that day. */
-function nextTuesdayMorning(): Date {
+/** The next Tuesday after today (UTC) at a UTC time: the weekly JavaScript challenge runs 18:00 to 19:00 UTC that day. */
+function nextTuesdayAt(hours: number, minutes = 0): Date {
   const day = new Date();
-  day.setUTCHours(10, 0, 0, 0);
+  day.setUTCHours(hours, minutes, 0, 0);
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() !== 2);
   return day;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The reminder covers neither the header nor any navigation on screen (the phone's tab bar too). */
+async function expectClearOfNavigation(page: Page, reminder: Locator): Promise<void> {
+  const box = await reminder.boundingBox();
+  expect(box).not.toBeNull();
+  const landmarks = [page.getByRole('banner'), ...(await page.getByRole('navigation').all())];
+  for (const landmark of landmarks) {
+    if (!(await landmark.isVisible())) continue;
+    const other = await landmark.boundingBox();
+    if (box && other) expect(overlaps(box, other), `the reminder covers ${(await landmark.getAttribute('aria-label')) ?? 'the header'}`).toBe(false);
+  }
 }
 
 test.describe('events', () => {
@@ -47,6 +62,9 @@ test.describe('events', () => {
     // leads to where they continue (the lesson's own URL would only redirect there).
     await expect(card(page, JS_CHALLENGE)).toContainText(/Warm up with the lesson “Keep some items with filter”\. Opens after “[^”]+”: continue there\./);
     await expect(card(page, JS_CHALLENGE).getByRole('link', { name: 'continue there' })).toHaveAttribute('href', /^\/web\/javascript\/section\/\d+$/);
+    // Where it happens says what it is: online, with the lesson named (there is no "challenge room" to go to).
+    await expect(card(page, JS_CHALLENGE).getByRole('definition')).toContainText(['The Codetrail JavaScript team', 'Online']);
+    await expect(page.getByText(/challenge room/)).toHaveCount(0);
     const workshop = past.getByRole('article', { name: 'Live workshop: forms everyone can fill in' });
     await expect(workshop).toBeVisible();
     await expect(workshop.getByRole('button')).toHaveCount(0);
@@ -74,7 +92,9 @@ test.describe('events', () => {
     // Optimistic: "Going" before the server has answered.
     await expect(card(page, PY_CHALLENGE).getByText('Going', { exact: true })).toBeVisible();
     answer();
-    await expect(card(page, PY_CHALLENGE).getByRole('alert')).toContainText('Could not change your RSVP');
+    await expect(card(page, PY_CHALLENGE).getByRole('alert')).toContainText('Could not change your RSVP. Try again in a moment.');
+    // A human sentence: never the status text or code.
+    await expect(card(page, PY_CHALLENGE).getByRole('alert')).not.toContainText(/Service Unavailable|\(\d{3}\)|503/);
     await expect(card(page, PY_CHALLENGE).getByRole('button', { name: 'Join' })).toBeVisible();
     await expect(card(page, PY_CHALLENGE).getByText('Going', { exact: true })).toHaveCount(0);
     await page.unroute('**/api/v1/events/weekly-python-challenge/rsvp');
@@ -95,19 +115,38 @@ test.describe('events', () => {
       expect(response.status(), bad).toBe(404);
     }
 
-    // The challenge's day: the browser's clock on next Tuesday morning (the learner's zone is UTC).
+    // The challenge's day: the browser's clock on next Tuesday (the learner's zone is UTC).
     // The same browser context, so the Firebase session (IndexedDB) gives tokens as on any day.
-    await page.clock.install({ time: nextTuesdayMorning() });
+    await page.clock.install({ time: nextTuesdayAt(10) });
     await page.goto('/web/library');
-    const reminder = page.getByRole('status').filter({ hasText: 'Weekly JavaScript challenge starts today at 6:00 PM' });
-    await expect(reminder).toBeVisible();
+    const reminder = page.getByRole('status').filter({ hasText: 'Weekly JavaScript challenge' });
+    await expect(reminder).toHaveText(/Weekly JavaScript challenge starts today at 6:00 PM\. You joined it\. See the events/);
     await expect(reminder).toHaveCount(1);
+    // A real link to the event's card, not a path written out.
+    await expect(reminder.getByRole('link', { name: 'See the events' })).toHaveAttribute('href', '/web/events#event-weekly-javascript-challenge');
+    await expect(reminder).not.toContainText('/web/events');
+
+    // Within the hour it counts the minutes; while it runs it says so, until its end.
+    await page.clock.setSystemTime(nextTuesdayAt(17, 30));
+    await page.goto('/web/library');
+    await expect(reminder).toContainText('Weekly JavaScript challenge starts in 30 minutes.');
+    await page.clock.setSystemTime(nextTuesdayAt(18, 48));
+    await page.goto('/web/library');
+    await expect(reminder).toContainText('Weekly JavaScript challenge is on now, until 7:00 PM.');
+    await expect(reminder).not.toContainText('starts today');
+    await expectClearOfNavigation(page, reminder);
+    await page.screenshot({ path: test.info().outputPath('events-reminder-live-desktop.png') });
+    await reminder.getByRole('link', { name: 'See the events' }).click();
+    await page.waitForURL('**/web/events#event-weekly-javascript-challenge');
+    await expect(card(page, JS_CHALLENGE)).toBeInViewport();
+
+    // Dismissed, it stays away for the day.
     await reminder.getByRole('button', { name: 'Dismiss' }).click();
     await expect(reminder).toHaveCount(0);
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/v1/events/reminders'));
     await page.goto('/web/progress');
     expect((await asked).status()).toBe(200);
-    await expect(page.getByText(/starts today at/)).toHaveCount(0);
+    await expect(page.getByText(/Weekly JavaScript challenge (starts|is on)/)).toHaveCount(0);
     expect(account.email).toContain('events');
   });
 
@@ -169,6 +208,21 @@ test.describe('events', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`events-${options === PHONE ? 'phone' : 'desktop'}.png`), fullPage: true });
+
+      // Mid-event, the reminder: clear of the header and the navigation, and axe-clean in both themes.
+      await card(page, JS_CHALLENGE).getByRole('button', { name: 'Join' }).click();
+      await expect(card(page, JS_CHALLENGE).getByText('Going', { exact: true })).toBeVisible();
+      await page.clock.install({ time: nextTuesdayAt(18, 48) });
+      await page.goto('/web/library');
+      const reminder = page.getByRole('status').filter({ hasText: 'Weekly JavaScript challenge is on now, until 7:00 PM.' });
+      await expect(reminder).toBeVisible();
+      await expectClearOfNavigation(page, reminder);
+      for (const theme of ['light', 'dark'] as Theme[]) {
+        await forceTheme(page, theme);
+        const violations = await axeViolations(page);
+        expect(violations, describeViolations(`reminder (${theme}${options === PHONE ? ', phone' : ''})`, violations)).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`events-reminder-${theme}-${options === PHONE ? 'phone' : 'desktop'}.png`) });
+      }
       await context.close();
     }
   });

@@ -8,7 +8,8 @@ import { machineTemplate } from '@/domain/machines/machine-rules';
 import { startAgent, type RunningAgent } from '@/machine-agent/agent';
 import { INSTANCE_SECRET_HEADER, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
 import { createInstanceApp, type InstanceApp } from '@/instance-app/server';
-import { axeViolations } from './support/axe';
+import { axeViolations, describeViolations } from './support/axe';
+import { PHONE } from './support/phone';
 
 /**
  * The workspace in a real browser: a real agent on a temp workspace (the node-web template), the
@@ -148,6 +149,34 @@ test('at phone width the panels are tabs', async ({ page }) => {
   await typeInTerminal(page, 'echo "phone-$((2 + 3))"');
   await expect(page.locator('#terminal')).toContainText('phone-5');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('on a 390x844 phone no panel, and not the sign-in page, is wider than the screen; axe in both themes', async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  // A phone lays the page out wider than the screen (and zooms out) when content overflows, so
+  // window.innerWidth grows with it: compare with the phone's 390 px, not with innerWidth.
+  const fitsThePhone = async (where: string) => {
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect({ where, scrollWidth, innerWidth }).toEqual({ where, scrollWidth: 390, innerWidth: 390 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(`${where} (${theme}, phone)`, violations)).toEqual([]);
+    }
+    await page.screenshot({ path: test.info().outputPath(`instance-app-phone-${where}.png`) });
+  };
+  await page.goto(`${origin}/login`);
+  await fitsThePhone('sign-in');
+  await openWorkspace(page, '/files');
+  await fitsThePhone('files');
+  // The editor opens README.md, whose long line once widened the page to 772 px.
+  for (const tab of ['Editor', 'Terminal', 'Preview']) {
+    await page.getByRole('button', { name: tab, exact: true }).click();
+    await expect(page.getByRole('button', { name: tab, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await fitsThePhone(tab.toLowerCase());
+  }
+  await context.close();
 });
 
 test('without a token: the sign-in state', async ({ page }) => {

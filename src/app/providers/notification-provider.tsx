@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { notificationsForRoute, type AppNotification } from '@/domain/notifications/notification-cookie';
 import { takeNotificationCookie } from '@/lib/cookies/notification-cookie-jar';
 import { Alert } from '@/ui';
+import { Link } from '@/ui/link';
 import styles from './notification-provider.module.css';
 
 /** A notification to show; a given id replaces the notification with that id (one per subject). */
@@ -16,16 +17,22 @@ interface NotificationsApi {
 
 const NotificationsContext = createContext<NotificationsApi | null>(null);
 
+const sameNotification = (a: AppNotification, b: AppNotification) =>
+  a.id === b.id && a.route === b.route && a.kind === b.kind && a.message === b.message && a.link?.href === b.link?.href && a.link?.label === b.link?.label;
+
 /**
  * Turns the notification cookie into a notification for its route (read once, then cleared)
- * and shows the current route's notifications in a polite live region.
+ * and shows the current route's notifications in a polite live region, below the header so that
+ * they never cover the navigation.
  */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [notifications, setNotifications] = useState<AppNotification[]>([]);
 
+  // The same notification again changes nothing (no new state, no render): a component may
+  // re-send its notification on every render or tick without looping.
   const add = useCallback((notification: AppNotification) => {
-    setNotifications((current) => [...current.filter((n) => n.id !== notification.id), notification]);
+    setNotifications((current) => (current.some((n) => sameNotification(n, notification)) ? current : [...current.filter((n) => n.id !== notification.id), notification]));
   }, []);
 
   useEffect(() => {
@@ -46,7 +53,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       dismiss: (id) => {
         dismissListeners.current.get(id)?.();
         dismissListeners.current.delete(id);
-        setNotifications((current) => current.filter((n) => n.id !== id));
+        setNotifications((current) => (current.some((n) => n.id === id) ? current.filter((n) => n.id !== id) : current));
       },
     }),
     [notifications, add],
@@ -60,6 +67,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
         {visible.map((notification) => (
           <Alert key={notification.id} kind={notification.kind} onDismiss={() => api.dismiss(notification.id)}>
             {notification.message}
+            {notification.link && (
+              <>
+                {' '}
+                <Link href={notification.link.href}>{notification.link.label}</Link>
+              </>
+            )}
           </Alert>
         ))}
       </div>

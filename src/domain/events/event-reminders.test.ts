@@ -1,4 +1,4 @@
-import { eventsStartingToday, reminderDismissalKey } from './event-reminders';
+import { eventReminderText, eventsStartingToday, reminderDismissalKey } from './event-reminders';
 import type { CodingEvent } from './events';
 
 const event = (id: string, startsAt: string, endsAt: string, weekly = false): CodingEvent => ({
@@ -50,5 +50,34 @@ describe('eventsStartingToday', () => {
 
   it('keys dismissals per event and local day', () => {
     expect(reminderDismissalKey('weekly', '2026-12-02')).toBe('codetrail:event-reminder:weekly:2026-12-02');
+  });
+});
+
+describe('eventReminderText (a fixed clock and zone)', () => {
+  // 6:00 to 7:00 PM in New York (EST, UTC-5) on Tuesday 1 December 2026.
+  const evening = { event: { title: 'Weekly JavaScript challenge' }, startsAt: '2026-12-01T23:00:00Z', endsAt: '2026-12-02T00:00:00Z' };
+  const newYork = { locale: 'en-US', timeZone: 'America/New_York' };
+  const at = (localTime: string) => new Date(`2026-12-01T${localTime}-05:00`);
+
+  it.each([
+    ['the morning of the day', '09:00:00', 'Weekly JavaScript challenge starts today at 6:00 PM.'],
+    ['61 minutes before', '16:59:00', 'Weekly JavaScript challenge starts today at 6:00 PM.'],
+    ['exactly an hour before', '17:00:00', 'Weekly JavaScript challenge starts in 60 minutes.'],
+    ['12 minutes before', '17:48:00', 'Weekly JavaScript challenge starts in 12 minutes.'],
+    ['30 seconds before (rounded up to a minute)', '17:59:30', 'Weekly JavaScript challenge starts in 1 minute.'],
+    ['at the start', '18:00:00', 'Weekly JavaScript challenge is on now, until 7:00 PM.'],
+    ['6:48 PM, mid-event (the issue)', '18:48:00', 'Weekly JavaScript challenge is on now, until 7:00 PM.'],
+    ['a second before the end', '18:59:59', 'Weekly JavaScript challenge is on now, until 7:00 PM.'],
+    ['at the end', '19:00:00', null],
+    ['later that evening', '21:15:00', null],
+  ])('%s (%s)', (_name, time, expected) => {
+    expect(eventReminderText(evening, at(time), newYork)).toBe(expected);
+  });
+
+  it('uses the learner’s locale and says "tomorrow" when a running event ends after midnight', () => {
+    const late = { event: { title: 'Nachtcafé' }, startsAt: '2026-12-01T22:30:00Z', endsAt: '2026-12-02T00:30:00Z' };
+    expect(eventReminderText(late, new Date('2026-12-01T20:00:00Z'), { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe('Nachtcafé starts today at 23:30.');
+    expect(eventReminderText(late, new Date('2026-12-01T22:45:00Z'), { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe('Nachtcafé is on now, until 1:30 tomorrow.');
+    expect(eventReminderText(late, new Date('2026-12-01T23:10:00Z'), { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe('Nachtcafé is on now, until 1:30.');
   });
 });

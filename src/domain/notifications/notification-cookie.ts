@@ -40,6 +40,8 @@ export interface AppNotification {
   route: string;
   kind: NotificationKind;
   message: string;
+  /** Where to go about it, shown after the message as a real link (never carried by the cookie). */
+  link?: { href: string; label: string };
 }
 
 /** The cookie's value; throws on a payload the reader would refuse (a programming error). */

@@ -1,3 +1,5 @@
+import { nextStepFor } from '@/lib/api-client/api-error';
+
 /** The workspace page's calls to the instance app's JSON API (same origin, session cookie). */
 export class ApiError extends Error {
   constructor(
@@ -26,7 +28,8 @@ export async function api(path: string, init: { method?: string; body?: BodyInit
     throw new ApiError(0, 'The workspace could not be reached. Check your connection.');
   }
   if (response.ok) return response;
-  let message = `The request failed (${response.status}).`;
+  // Never the bare status: the learner reads this sentence (the status stays on the error).
+  let message = `The workspace could not do that. ${nextStepFor(response.status)}`;
   try {
     const body = (await response.json()) as { message?: unknown };
     if (typeof body.message === 'string') message = body.message;

@@ -1,7 +1,9 @@
 /**
- * The error catalogue of spec §8. A failed call throws ApiError whose message is the
- * catalogue sentence followed by the status text, the status code and the server's
- * `message` when it sent one.
+ * The error catalogue of spec §8. A failed call throws ApiError whose message is the catalogue
+ * sentence, then what to do next: the server's `message` when it sent one, otherwise the next step
+ * for that kind of answer (NEXT_STEPS). The status text and code stay on the error (`status`,
+ * `statusText`) for code and error reports, never in the sentence a learner reads (decisions.md,
+ * "Error messages without status text").
  */
 export const API_ERROR_MESSAGES = {
   fetchMachines: 'Could not fetch machines',
@@ -78,9 +80,50 @@ export class ApiError extends Error {
   }
 }
 
+/** What a learner can do about an answer with no `message` of its own, by status (0: no answer). */
+export function nextStepFor(status: number): string {
+  switch (status) {
+    case 0:
+      return 'Check your connection and try again.';
+    case 400:
+    case 422:
+      return 'Check what you entered and try again.';
+    case 401:
+      return 'Your session has ended: sign in again, then try once more.';
+    case 402:
+      return 'This is part of Codetrail Pro: see the plans to unlock it.';
+    case 403:
+      return 'Your account is not allowed to do this. If that seems wrong, sign out and in again.';
+    case 404:
+    case 410:
+      return 'It is not there any more: it may have been deleted. Reload the page to see what is.';
+    case 408:
+      return 'It took too long. Try again.';
+    case 409:
+      return 'It changed in the meantime. Reload the page and try again.';
+    case 413:
+      return 'That is too large to send. Make it smaller and try again.';
+    case 429:
+      return 'That was a lot of tries at once. Wait a minute, then try again.';
+    default:
+      return status >= 500 ? 'Something went wrong on our side. Try again in a moment.' : 'Reload the page and try again.';
+  }
+}
+
+/**
+ * A server message that only repeats the status ("Conflict", "409 Conflict") says nothing a
+ * learner can act on, so the next step for the status is shown instead.
+ */
+function isOnlyStatus(message: string, status: number, statusText: string): boolean {
+  const bare = message.replace(/[\s().:-]+/g, ' ').trim().toLowerCase();
+  const text = statusText.trim().toLowerCase();
+  return bare === String(status) || (text.length > 0 && (bare === text || bare === `${status} ${text}` || bare === `${text} ${status}`));
+}
+
 export function formatApiErrorMessage(base: string, status: number, statusText: string, serverMessage: string | null): string {
-  const text = statusText || 'Error';
-  return `${base}: ${text} (${status})${serverMessage ? `. ${serverMessage}` : ''}`;
+  const said = serverMessage?.trim() ?? '';
+  const next = said.length > 0 && !isOnlyStatus(said, status, statusText) ? said : nextStepFor(status);
+  return `${base}. ${/[.!?]$/.test(next) ? next : `${next}.`}`;
 }
 
 /** The server's `{ message }`, if the body is JSON and has one. */

@@ -98,7 +98,7 @@ function takeWorkerSource(given: unknown) {
       : fetch(workerUrl).then((response) => {
           if (!response.ok) {
             void response.body?.cancel();
-            throw new Error(`The runtime could not be loaded (${response.status}).`);
+            throw new Error('The runtime could not be loaded. Reload the page to try again.');
           }
           return response.text();
         });

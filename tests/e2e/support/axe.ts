@@ -42,9 +42,17 @@ export async function forceTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
 }
 
+/**
+ * Best-practice rules a journey can hold on top, for the screens already cleared of them (not yet
+ * every screen of the app): same-role landmarks need unique names.
+ */
+export const EXTRA_RULES = ['landmark-unique'] as const;
+export type ExtraRule = (typeof EXTRA_RULES)[number];
+
 /** Runs axe on the page as it is now; returns its violations in a readable shape. */
-export async function axeViolations(page: Page): Promise<FoundViolation[]> {
-  const results = await new AxeBuilder({ page }).options(AXE_OPTIONS).analyze();
+export async function axeViolations(page: Page, { extraRules = [] }: { extraRules?: readonly ExtraRule[] } = {}): Promise<FoundViolation[]> {
+  const options = extraRules.length === 0 ? AXE_OPTIONS : { ...AXE_OPTIONS, rules: { ...AXE_OPTIONS.rules, ...Object.fromEntries(extraRules.map((rule) => [rule, { enabled: true }])) } };
+  const results = await new AxeBuilder({ page }).options(options).analyze();
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? null,

@@ -8,7 +8,7 @@ describe('actionProblem', () => {
   it.each([
     ['a 402 from a Pro gate', new ApiError('createMachine', 402, 'Payment Required', PRO_MESSAGE), { kind: 'pro', text: PRO_MESSAGE }],
     ['a 402 without a message', new ApiError('createMachine', 402, 'Payment Required', null), { kind: 'pro', text: 'This is part of Codetrail Pro.' }],
-    ['a 409', new ApiError('createMachine', 409, 'Conflict', 'You can have 3 machines.'), { kind: 'error', text: 'Could not create the machine: Conflict (409). You can have 3 machines.' }],
+    ['a 409', new ApiError('createMachine', 409, 'Conflict', 'You can have 3 machines.'), { kind: 'error', text: 'Could not create the machine. You can have 3 machines.' }],
     ['a network failure', new TypeError('Failed to fetch'), { kind: 'error', text: 'Failed to fetch' }],
     ['something thrown that is no error', 'boom', { kind: 'error', text: 'The machine could not be created.' }],
   ])('%s', (_name, error, expected) => {

@@ -60,7 +60,8 @@ export default function GlossaryEntryView({ entry, lessons, related, cta, url, e
 
         <section aria-labelledby="entry-support" className={styles.section}>
           <h2 id="entry-support">Browser support</h2>
-          <div className={styles.tableWrap} role="region" aria-label="Browser support" tabIndex={0}>
+          {/* Named apart from its section ("Browser support"): same-role landmarks need unique names. */}
+          <div className={styles.tableWrap} role="region" aria-label="Browser support table" tabIndex={0}>
             <table className={styles.support}>
               <caption className={styles.caption}>
                 First version of each browser that supports {shown}

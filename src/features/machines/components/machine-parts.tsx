@@ -68,7 +68,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
     setOpening(true);
     const { error } = await openInstanceApp({ endpoints, machineId: machine.id, instanceOrigin });
     setOpening(false);
-    if (error) setProblem({ kind: 'error', text: `${error.message}. The machine window opened without signing in: open it again from here.` });
+    if (error) setProblem({ kind: 'error', text: `${error.message} The machine window opened without signing in: open it again from here.` });
   }
 
   async function remove() {
