@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { createApiClient } from './api-client';
-import { ApiError, formatApiErrorMessage, nextStepFor } from './api-error';
+import { ApiError, humanApiErrorMessage, nextStepFor } from './api-error';
 
 const STATUSES = Array.from({ length: 200 }, (_, index) => 400 + index);
 const statusTextOf = (status: number) => STATUS_CODES[status] ?? '';
@@ -15,15 +15,15 @@ function expectHuman(message: string, status: number): void {
   expect(message).toMatch(/^Could not [^.]+\. [A-Z].+[.!?]$/);
 }
 
-describe('API error messages never show the status (400 to 599)', () => {
+describe('what a learner reads of an API failure never shows the status (400 to 599)', () => {
   it.each(STATUSES)('%i, with no server message, with one that only repeats the status, and with a real one', (status) => {
     const text = statusTextOf(status);
     for (const serverMessage of [null, '', text, `${status} ${text}`, String(status)]) {
-      const message = formatApiErrorMessage('Could not save the project', status, text, serverMessage || null);
+      const message = humanApiErrorMessage('Could not save the project', status, text, serverMessage || null);
       expectHuman(message, status);
       expect(message).toBe(`Could not save the project. ${nextStepFor(status)}`);
     }
-    expect(formatApiErrorMessage('Could not save the project', status, text, 'The project has too many files')).toBe('Could not save the project. The project has too many files.');
+    expect(humanApiErrorMessage('Could not save the project', status, text, 'The project has too many files')).toBe('Could not save the project. The project has too many files.');
   });
 
   it.each(STATUSES)('%i through the API client', async (status) => {
@@ -36,7 +36,9 @@ describe('API error messages never show the status (400 to 599)', () => {
     });
     const error = await client.request({ path: '/x', errorKey: 'createMachine' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expectHuman((error as ApiError).message, status);
+    expectHuman((error as ApiError).userMessage, status);
+    // The error itself keeps spec §8's wording, status included, for code and reports.
+    expect((error as ApiError).message).toBe(`Could not create the machine: ${text || 'Error'} (${status})`);
     // Code and reports still know the status.
     expect(error).toMatchObject({ status, statusText: text });
   });
@@ -55,6 +57,6 @@ describe('API error messages never show the status (400 to 599)', () => {
   });
 
   it('no answer at all: check the connection', () => {
-    expect(formatApiErrorMessage('Could not fetch your profile', 0, 'Network error', null)).toBe('Could not fetch your profile. Check your connection and try again.');
+    expect(humanApiErrorMessage('Could not fetch your profile', 0, 'Network error', null)).toBe('Could not fetch your profile. Check your connection and try again.');
   });
 });

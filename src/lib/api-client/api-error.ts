@@ -1,9 +1,10 @@
 /**
  * The error catalogue of spec §8. A failed call throws ApiError whose message is the catalogue
- * sentence, then what to do next: the server's `message` when it sent one, otherwise the next step
- * for that kind of answer (NEXT_STEPS). The status text and code stay on the error (`status`,
- * `statusText`) for code and error reports, never in the sentence a learner reads (decisions.md,
- * "Error messages without status text").
+ * sentence followed by the status text, the status code and the server's `message` when it sent
+ * one (the spec's wording, for code, logs and error reports). What a learner reads is
+ * `userMessage` (`userMessageOf` in src/lib/errors/user-message.ts): the catalogue sentence, then
+ * what to do next (the server's `message`, or the next step for that kind of answer), never the
+ * status text or code (docs/features/error-messages.md).
  */
 export const API_ERROR_MESSAGES = {
   fetchMachines: 'Could not fetch machines',
@@ -77,7 +78,11 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
   ) {
     super(formatApiErrorMessage(API_ERROR_MESSAGES[key], status, statusText, serverMessage));
+    this.userMessage = humanApiErrorMessage(API_ERROR_MESSAGES[key], status, statusText, serverMessage);
   }
+
+  /** The sentence a learner reads: the catalogue sentence and what to do next, no status. */
+  readonly userMessage: string;
 }
 
 /** What a learner can do about an answer with no `message` of its own, by status (0: no answer). */
@@ -120,7 +125,14 @@ function isOnlyStatus(message: string, status: number, statusText: string): bool
   return bare === String(status) || (text.length > 0 && (bare === text || bare === `${status} ${text}` || bare === `${text} ${status}`));
 }
 
+/** Spec §8: "<catalogue sentence>: <status text> (<status>). <server message>". */
 export function formatApiErrorMessage(base: string, status: number, statusText: string, serverMessage: string | null): string {
+  const text = statusText || 'Error';
+  return `${base}: ${text} (${status})${serverMessage ? `. ${serverMessage}` : ''}`;
+}
+
+/** The learner's sentence: the catalogue sentence, then the server's message or the next step for the status. */
+export function humanApiErrorMessage(base: string, status: number, statusText: string, serverMessage: string | null): string {
   const said = serverMessage?.trim() ?? '';
   const next = said.length > 0 && !isOnlyStatus(said, status, statusText) ? said : nextStepFor(status);
   return `${base}. ${/[.!?]$/.test(next) ? next : `${next}.`}`;

@@ -48,7 +48,7 @@ describe('learning endpoints', () => {
     ['preview.clearCache', (api: ReturnType<typeof clientReturning>['api']) => api.preview.clearCache(chapter), 'Could not clear saved files cache'],
   ])('%s fails with the spec message', async (_name, invoke, message) => {
     const { api } = clientReturning(404, { message: 'No such chapter' }, 'Not Found');
-    await expect(invoke(api)).rejects.toThrow(`${message}. No such chapter.`);
+    await expect(invoke(api)).rejects.toThrow(`${message}: Not Found (404). No such chapter`);
   });
 
   it('rejects a response of the wrong shape', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useId, useState } from 'react';
 import { ANALYTICS_EVENT_NAMES, type AnalyticsEventName } from '@/domain/analytics/events';
 import { SignedInShell, useApiClient } from '@/features/auth';
@@ -34,7 +35,7 @@ export default function AnalyticsEventsView() {
             ))}
           </select>
         </div>
-        {list.isError && <LoadError message={list.error.message} onRetry={() => void list.refetch()} />}
+        {list.isError && <LoadError message={userMessageOf(list.error, 'That did not work. Try again.')} onRetry={() => void list.refetch()} />}
         {list.data && (
           <>
             <Card as="section" aria-labelledby="analytics-last-day">

@@ -1,4 +1,5 @@
 import { paths } from '@/domain/routing/paths';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { ApiError } from '@/lib/api-client/api-error';
 import { Alert, ButtonLink } from '@/ui';
 
@@ -11,7 +12,7 @@ export type ActionProblem = { kind: 'error'; text: string } | { kind: 'pro'; tex
 
 export function actionProblem(error: unknown, fallback: string): ActionProblem {
   if (error instanceof ApiError && error.status === 402) return { kind: 'pro', text: error.serverMessage ?? 'This is part of Codetrail Pro.' };
-  return { kind: 'error', text: error instanceof Error ? error.message : fallback };
+  return { kind: 'error', text: userMessageOf(error, fallback) };
 }
 
 export function ActionProblemAlert({ problem, returnTo, trackingReferer }: { problem: ActionProblem | null; returnTo: string; trackingReferer: string }) {

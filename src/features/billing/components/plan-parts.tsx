@@ -1,4 +1,5 @@
 import type { PlanDto } from '@/domain/billing/billing-dto';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { formatPrice } from '@/domain/billing/plans';
 import styles from './billing.module.css';
 
@@ -48,4 +49,4 @@ export function formatDate(iso: string | null, style: 'long' | 'short' = 'long',
   return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: style === 'long' ? 'long' : 'medium' }).format(date);
 }
 
-export const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+export const errorText = (error: unknown, fallback: string) => userMessageOf(error, fallback);

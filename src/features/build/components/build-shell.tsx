@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { userMessageOf } from '@/lib/errors/user-message';
 import type { ReactNode } from 'react';
 import { SignedInShell } from '@/features/auth';
 import { LazyHeaderStats } from '@/features/progress';
@@ -14,7 +15,7 @@ export function BuildShell({ children }: { children: ReactNode }) {
   );
 }
 
-export const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+export const errorText = (error: unknown, fallback: string) => userMessageOf(error, fallback);
 
 /** "just now", "5 minutes ago", "3 days ago", then the date. */
 export function editedAgo(iso: string, now: number = Date.now()): string {

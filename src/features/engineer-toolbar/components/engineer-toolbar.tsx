@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import Cookies from 'js-cookie';
 import { useRouter } from 'next/router';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -16,7 +17,7 @@ function useLearning() {
   return learningEndpoints(useApiClient());
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : 'That did not work.');
+const message = (error: unknown) => userMessageOf(error, 'That did not work.');
 
 /** Where the engineer is: the ids, the other prefix, and the server's content cache. */
 function Here({ location }: { location: PageLocation }) {

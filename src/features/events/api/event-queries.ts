@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useMemo, useState } from 'react';
 import { useApiClient, useAuthUser } from '@/features/auth';
 import { eventEndpoints, type EventEndpoints } from '@/lib/api-client/event-endpoints';
@@ -46,7 +47,7 @@ export function useRsvps(initiallyGoing: readonly string[]) {
         else next.delete(eventId);
         return next;
       });
-      setFailed({ eventId, message: error instanceof Error ? error.message : 'Your RSVP could not be changed.' });
+      setFailed({ eventId, message: userMessageOf(error, 'Your RSVP could not be changed.') });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventRemindersKey(id) }),
   });

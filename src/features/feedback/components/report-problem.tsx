@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useId, type FormEvent } from 'react';
 import { MAX_REPORT_NOTE, MAX_REPORT_OUTPUT } from '@/domain/feedback/lesson-report';
 import { useApiClient } from '@/features/auth';
@@ -73,7 +74,7 @@ export default function ReportProblemForm({ lesson, mode, snapshot, note, onNote
       <p id={`${id}-help`} className={styles.help}>
         We send your code as it is now, the last output and your browser details with it.
       </p>
-      {send.isError && <Alert kind="error">{send.error.message}</Alert>}
+      {send.isError && <Alert kind="error">{userMessageOf(send.error, 'That did not work. Try again.')}</Alert>}
       <div className={styles.row}>
         <Button type="submit" size="sm" loading={send.isPending} disabled={note.trim().length === 0}>
           Send the report

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useState } from 'react';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type LessonReport, type ReportStatus } from '@/domain/feedback/lesson-report';
 import { SignedInShell, useApiClient } from '@/features/auth';
@@ -48,7 +49,7 @@ function ReportCard({ report }: { report: LessonReport }) {
         {report.reporter.name} · {when(report.createdAt)} · {report.mode} · {report.browser.viewport}
         {report.browser.theme ? ` · ${report.browser.theme}` : ''} · {report.browser.language}
       </p>
-      {change.isError && <p role="alert">{change.error.message}</p>}
+      {change.isError && <p role="alert">{userMessageOf(change.error, 'That did not work. Try again.')}</p>}
       {(report.files.length > 0 || report.output) && (
         <details className={styles.details}>
           <summary>Their code and output</summary>
@@ -92,7 +93,7 @@ export default function ReportsView() {
           ))}
         </div>
         {reports.isPending && <p aria-busy="true">Loading the reports…</p>}
-        {reports.isError && <LoadError message={reports.error.message} onRetry={() => void reports.refetch()} />}
+        {reports.isError && <LoadError message={userMessageOf(reports.error, 'That did not work. Try again.')} onRetry={() => void reports.refetch()} />}
         {reports.data && reports.data.reports.length === 0 && <p>No reports here.</p>}
         {reports.data?.reports.map((report) => (
           <ReportCard key={report.id} report={report} />

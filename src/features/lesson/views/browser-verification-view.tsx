@@ -1,4 +1,5 @@
 import { lessonRoutePrefix } from '@/lib/env/deployment';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
@@ -87,7 +88,7 @@ export default function BrowserVerificationView({ tracks }: { tracks: { id: stri
         }
         if (!cancelled) setDone(true);
       } catch (caught) {
-        setError(caught instanceof Error ? caught.message : 'The verification could not run.');
+        setError(userMessageOf(caught, 'The verification could not run.'));
       }
     })();
     return () => {

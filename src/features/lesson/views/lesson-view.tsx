@@ -1,4 +1,5 @@
 import { track } from '@/lib/analytics/track';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link } from '@/ui/link';
 import { useRouter } from 'next/router';
@@ -150,7 +151,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
         await api.restoreStreak(path);
         return { response, offline: false, restoreNote: { kind: 'success', text: 'Streak restored! The missed days now count as restored.' } };
       } catch (error) {
-        return { response, offline: false, restoreNote: { kind: 'error', text: error instanceof Error ? error.message : 'Your streak could not be restored.' } };
+        return { response, offline: false, restoreNote: { kind: 'error', text: userMessageOf(error, 'Your streak could not be restored.') } };
       }
     },
   });
@@ -233,7 +234,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
     interaction.kind === 'multiple-choice' ? state.selected.length > 0 : interaction.kind === 'fill-gap' ? state.answers.some((answer) => answer.trim() !== '') : true;
   const outcome = completion.data;
   const tutorText = explain.data?.text ?? null;
-  const completionError = completion.error ? (completion.error instanceof Error ? completion.error.message : 'Your progress was not recorded.') : null;
+  const completionError = completion.error ? userMessageOf(completion.error, 'Your progress was not recorded.') : null;
   const action = passed ? 'continue' : interaction.kind !== 'code' ? 'check' : null;
   // Nothing to say and nothing to press: the bar takes no space (on phones it sat over the editor).
   const quiet = !feedback && !action && !outcome?.offline && !outcome?.restoreNote && !completionError;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { userMessageOf } from '@/lib/errors/user-message';
 import type { Machine } from '@/domain/machines/machine-dto';
 import { paths } from '@/domain/routing/paths';
 import { ActionProblemAlert, actionProblem, type ActionProblem } from '@/features/billing';
@@ -7,7 +8,7 @@ import { openInstanceApp } from './open-instance';
 import { useMachineAction, useMachineEndpoints, useRememberMachine } from '../api/machine-queries';
 import styles from './machines.module.css';
 
-export const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
+export const errorText = (error: unknown, fallback: string) => userMessageOf(error, fallback);
 
 const STATE_LABEL: Record<Machine['state'], string> = {
   starting: 'Starting…',
@@ -68,7 +69,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
     setOpening(true);
     const { error } = await openInstanceApp({ endpoints, machineId: machine.id, instanceOrigin });
     setOpening(false);
-    if (error) setProblem({ kind: 'error', text: `${error.message} The machine window opened without signing in: open it again from here.` });
+    if (error) setProblem({ kind: 'error', text: `${userMessageOf(error, 'Could not fetch a sign-in token for the machine.')} The machine window opened without signing in: open it again from here.` });
   }
 
   async function remove() {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { OnboardingAnswers } from '@/domain/onboarding/onboarding-chat';
 import { useApiClient } from '@/features/auth';
@@ -40,7 +41,7 @@ export function useAnswerSaver() {
           await endpoints.save(answers, 'in-progress');
         } catch (error) {
           latest.current ??= answers;
-          setState({ saving: false, error: error instanceof Error ? error.message : String(error) });
+          setState({ saving: false, error: userMessageOf(error, 'Your answers could not be saved. Try again.') });
           return;
         }
       }

@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import {
   chatReducer,
@@ -243,7 +244,7 @@ export default function OnboardingChatView({ initial, tracks }: OnboardingChatPa
             )}
             {finish.isError && (
               <Alert kind="error">
-                {finish.error.message}{' '}
+                {userMessageOf(finish.error, 'That did not work. Try again.')}{' '}
                 <Button variant="secondary" size="sm" onClick={() => (state.step === 'recommendation' ? start() : finish.reset())}>
                   Try again
                 </Button>

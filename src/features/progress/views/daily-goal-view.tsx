@@ -1,4 +1,5 @@
 import { afterCelebrations } from '@/lib/progress/progress-paths';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { Alert, ButtonLink, PageHeading, Stack } from '@/ui';
 import { useCelebrationSound } from '../celebrations/celebration-sound';
 import { CountUp } from '../components/count-up';
@@ -19,7 +20,7 @@ export default function DailyGoalView() {
   return (
     <ProgressShell>
       <Stack gap={6} className={`${styles.page} ${styles.center}`}>
-        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {summary.isError && <Alert kind="error">{userMessageOf(summary.error, 'That did not work. Try again.')}</Alert>}
         {data && (
           <>
             <PageHeading as="div" kicker="Daily goal" title={data.dailyGoal.met ? 'Daily goal reached!' : 'Keep going!'} />

@@ -1,4 +1,5 @@
 import { ordinal } from '@/domain/text/ordinal';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { Card, LoadError, PageHeading, PageLead, Stack } from '@/ui';
 import { useLeague } from '../api/progress-queries';
 import { ProgressShell } from '../components/progress-shell';
@@ -27,7 +28,7 @@ export default function LeaderboardView() {
           )}
         </PageHeading>
         {league.isPending && <p aria-busy="true">Loading the leaderboard…</p>}
-        {league.isError && <LoadError message={league.error.message} onRetry={() => void league.refetch()} />}
+        {league.isError && <LoadError message={userMessageOf(league.error, 'That did not work. Try again.')} onRetry={() => void league.refetch()} />}
         {data && !data.joined && (
           <Card>
             <p>You join this week&apos;s league with your first lesson of the week. Finish a lesson to see where you stand.</p>

@@ -1,4 +1,5 @@
 import { Link } from '@/ui/link';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useEffect, useState, type FormEvent } from 'react';
 import { publicNameSchema } from '@/domain/progress/public-name';
 import { paths } from '@/domain/routing/paths';
@@ -50,7 +51,7 @@ function NameForm({ profile }: { profile: LearnerProfile }) {
             error={problem ?? undefined}
             hint={profile.nameChosen ? undefined : 'Taken from your sign-in until you choose one. Your email is never shown.'}
           />
-          {rename.isError && <Alert kind="error">{rename.error.message}</Alert>}
+          {rename.isError && <Alert kind="error">{userMessageOf(rename.error, 'That did not work. Try again.')}</Alert>}
           <div role="status">{saved && 'Saved. Leaderboards show your new name.'}</div>
           <div>
             <Button type="submit" disabled={rename.isPending}>
@@ -79,7 +80,7 @@ export default function ProfileView() {
           )}
         </PageHeading>
         {profile.isPending && <p aria-busy="true">Loading your profile…</p>}
-        {profile.isError && <LoadError message={profile.error.message} onRetry={() => void profile.refetch()} />}
+        {profile.isError && <LoadError message={userMessageOf(profile.error, 'That did not work. Try again.')} onRetry={() => void profile.refetch()} />}
         {data && (
           <>
             <Card as="section" aria-labelledby="totals-heading">

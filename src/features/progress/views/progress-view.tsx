@@ -1,4 +1,5 @@
 import { lessonRoutePrefix } from '@/lib/env/deployment';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { Link } from '@/ui/link';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { Alert, ButtonLink, Card, FlameIcon, PageHeading, PageLead, SnowflakeIcon, Stack } from '@/ui';
@@ -33,7 +34,7 @@ export default function ProgressView() {
             </PageLead>
           )}
         </PageHeading>
-        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {summary.isError && <Alert kind="error">{userMessageOf(summary.error, 'That did not work. Try again.')}</Alert>}
         {data?.restore && (
           <Alert kind="warning">
             <strong>Your streak broke</strong> on {formatDay(data.restore.missedDays[0] ?? data.today)}. You can restore it until the end of {formatDay(data.restore.until)} by

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { userMessageOf } from '@/lib/errors/user-message';
 import type { DailyGoalLevel } from '@/domain/progress/daily-goal';
 import { BillingSection } from '@/features/billing';
 import { Alert, Button, Card, PageHeading, Stack } from '@/ui';
@@ -40,7 +41,7 @@ export default function SettingsView() {
     <ProgressShell>
       <Stack gap={5} className={styles.page}>
         <PageHeading kicker="Settings" title="Your learning rhythm" />
-        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {summary.isError && <Alert kind="error">{userMessageOf(summary.error, 'That did not work. Try again.')}</Alert>}
         {data && goal && zone && (
           <form onSubmit={(event) => void save(event)}>
             <Stack gap={5}>
@@ -65,7 +66,7 @@ export default function SettingsView() {
                   </Button>
                 )}
               </Card>
-              {update.isError && <Alert kind="error">{update.error.message}</Alert>}
+              {update.isError && <Alert kind="error">{userMessageOf(update.error, 'That did not work. Try again.')}</Alert>}
               {saved && <Alert kind="success">Saved. Your new goal counts from now on.</Alert>}
               <div>
                 <Button type="submit" disabled={update.isPending}>

@@ -1,4 +1,5 @@
 import { afterCelebrations, dailyGoalUrl } from '@/lib/progress/progress-paths';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { Alert, ButtonLink, Card, FlameIcon, SnowflakeIcon, Stack } from '@/ui';
 import { useCelebrationSound } from '../celebrations/celebration-sound';
 import { CountUp } from '../components/count-up';
@@ -20,7 +21,7 @@ export default function StreakView() {
   return (
     <ProgressShell>
       <Stack gap={6} className={`${styles.page} ${styles.center}`}>
-        {summary.isError && <Alert kind="error">{summary.error.message}</Alert>}
+        {summary.isError && <Alert kind="error">{userMessageOf(summary.error, 'That did not work. Try again.')}</Alert>}
         {data && (
           <>
             <div className={styles.flame} aria-hidden="true" data-testid="streak-flame">

@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { userMessageOf } from '@/lib/errors/user-message';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuthUser } from '@/features/auth';
 import { afterCelebrations, nextScreenUrl, parseAfterLessonQuery } from '@/lib/progress/progress-paths';
@@ -36,7 +37,7 @@ export default function SyncProgressView() {
       const prevXPCount = Math.max(0, summary.xpToday - (query.earned ?? 0) - syncedXp);
       await router.replace(nextScreenUrl(query, summary.celebrationsDue, prevXPCount));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Your progress could not be synced.');
+      setError(userMessageOf(caught, 'Your progress could not be synced.'));
     }
   }, [endpoints, query, router, store, user.id]);
 
