@@ -37,7 +37,7 @@ async function publishThroughServer(dataDir: string, force: boolean): Promise<nu
     console.error(`The running server refused to publish (${response.status}): ${body.message ?? 'no reason given'}`);
     return 1;
   }
-  console.log(`${body.message ?? 'Published.'} (published by the running server at ${control.url})`);
+  console.log(`${body.message ?? 'Published.'} (answered by the running server at ${control.url}, which holds the embedded database)`);
   return 0;
 }
 

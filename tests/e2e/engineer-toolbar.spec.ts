@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { signInTo } from './support/course-player';
 import { signInAsEngineer } from './support/engineer';
+import { createAccount, idTokenFor, uniqueEmail } from './support/emulator';
 
 /**
  * The course engineer's toolbar (issue 16): on every page for that role only, never in a learner's
@@ -91,4 +94,25 @@ test.describe('the course engineer toolbar', () => {
       await page.screenshot({ path: test.info().outputPath(`engineer-toolbar-${theme}.png`) });
     });
   }
+  test('content:publish while the server holds the embedded database: the running server publishes, and the engineers’ content call shows the new set', async ({ request }) => {
+    const headers = { Authorization: `Bearer ${await idTokenFor('engineer@codetrail.local', 'build-courses')}` };
+    const before = await request.get('/api/v1/preview/content', { headers });
+    expect(before.status()).toBe(200);
+    const { publishSetVersion: was } = (await before.json()) as { publishSetVersion: number };
+
+    // The e2e server holds .data/e2e's embedded database (playwright.config.ts): the command asks it.
+    const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/content-publish.ts'], { env: { ...process.env, DATA_DIR: '.data/e2e' }, timeout: 120_000 });
+    const published = /Published content as publish set (\d+).*answered by the running server at http:\/\/[\d.]+:\d+, which holds the embedded database/.exec(stdout);
+    expect(published, stdout).not.toBeNull();
+    expect(Number(published?.[1])).toBeGreaterThan(was);
+    const after = (await (await request.get('/api/v1/preview/content', { headers })).json()) as { publishSetVersion: number; deployment: string; workingTree: unknown };
+    expect(after).toMatchObject({ publishSetVersion: Number(published?.[1]), deployment: 'standard', workingTree: null });
+
+    // Learners may neither read it nor publish.
+    const theirs = { Authorization: `Bearer ${(await createAccount(uniqueEmail('publish'), 'learn-to-code-1')).idToken}` };
+    expect((await request.get('/api/v1/preview/content', { headers: theirs })).status()).toBe(403);
+    expect((await request.post('/api/v1/preview/content/publish', { headers: theirs, data: {} })).status()).toBe(403);
+    // The server's own control call without its token publishes nothing.
+    expect((await request.post('/api/internal/content/publish', { headers: { 'x-codetrail-control': 'x'.repeat(43) }, data: {} })).status()).toBe(401);
+  });
 });
