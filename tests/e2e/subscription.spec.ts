@@ -126,6 +126,15 @@ test.describe('subscription', () => {
     await expect(card).toContainText(`Opens after “${firstChapter.title}”`);
     await expect(card).not.toContainText('Not started');
     await expect(card.getByRole('link', { name: 'Continue there' })).toHaveAttribute('href', `/web/${TRACK}/section/0`);
+    for (const theme of ['light', 'dark'] as const) {
+      await forceTheme(page, theme);
+      expect(describeViolations(`library, locked Pro lesson (${theme})`, await axeViolations(page))).toBe('');
+    }
+    await page.screenshot({ path: test.info().outputPath('library-locked-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('library-locked-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Its own link goes to the section with the lock's notice, never to the paywall.
     await card.getByRole('link', { name: title, exact: true }).click();
     await page.waitForURL(`**/web/${TRACK}/section/0`);
