@@ -94,6 +94,17 @@ test.describe('the course engineer toolbar', () => {
       await page.screenshot({ path: test.info().outputPath(`engineer-toolbar-${theme}.png`) });
     });
   }
+  test('the toolbar says what this deployment serves and publishes the content on demand', async ({ page }) => {
+    await signInAsEngineer(page, LESSON);
+    const tools = await openToolbar(page);
+    const content = tools.getByRole('region', { name: 'Content' });
+    await expect(content.getByTestId('toolbar-content')).toHaveText(/^Published content\. Publish set \d+\.$/);
+    await content.getByRole('button', { name: 'Publish the content now' }).click();
+    await expect(content.getByRole('status')).toHaveText(/^Published content as publish set \d+: /, { timeout: 60_000 });
+    const shown = Number(/publish set (\d+)/.exec((await content.getByRole('status').textContent()) ?? '')?.[1]);
+    await expect(content.getByTestId('toolbar-content')).toHaveText(`Published content. Publish set ${shown}.`);
+  });
+
   test('content:publish while the server holds the embedded database: the running server publishes, and the engineers’ content call shows the new set', async ({ request }) => {
     const headers = { Authorization: `Bearer ${await idTokenFor('engineer@codetrail.local', 'build-courses')}` };
     const before = await request.get('/api/v1/preview/content', { headers });

@@ -65,6 +65,8 @@ export const API_ERROR_MESSAGES = {
   fetchAnalytics: 'Could not fetch the usage events',
   changeRsvp: 'Could not change your RSVP',
   fetchEventReminders: 'Could not fetch your event reminders',
+  fetchPreviewContent: 'Could not fetch what this deployment serves',
+  publishContent: 'Could not publish the content',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;

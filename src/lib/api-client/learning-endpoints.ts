@@ -127,6 +127,16 @@ export interface CompletionInput {
 }
 
 const verificationFileSchema = z.object({ name: z.string(), content: z.string() });
+/** GET /preview/content (course engineers): what this deployment serves, and a preview deployment's working tree. */
+export const previewContentSchema = z.object({
+  deployment: z.enum(['standard', 'preview']),
+  lessonRoutePrefix: z.enum(['/web', '/ssr']),
+  publishSetVersion: z.number().nullable(),
+  workingTree: z.object({ publishSetVersion: z.number().nullable(), checkedAt: z.string().nullable(), publishedAt: z.string().nullable(), errors: z.array(z.string()) }).nullable(),
+});
+/** POST /preview/content/publish (course engineers): the server publishes its content folder now. */
+export const publishedContentSchema = z.object({ published: z.boolean(), publishSetVersion: z.number().nullable(), message: z.string() });
+
 /** GET /preview/tracks/{trackId}/verification (course engineers): every code lesson with its solution and checks. */
 export const trackVerificationSchema = z.object({
   trackId: z.string(),
@@ -169,6 +179,8 @@ export function learningEndpoints(client: ApiClient) {
       runFiles: (path: LessonPath, files: UserFile[]) =>
         client.request<unknown>({ method: 'POST', preview: true, path: `${lessonPath(path)}/runfiles`, body: { files }, errorKey: 'postSavedFilesToPreview' }),
       verification: (trackId: string) => client.request({ path: `/tracks/${seg(trackId)}/verification`, preview: true, errorKey: 'fetchVerification', schema: trackVerificationSchema }),
+      content: () => client.request({ path: '/content', preview: true, errorKey: 'fetchPreviewContent', schema: previewContentSchema }),
+      publish: () => client.request({ method: 'POST', preview: true, path: '/content/publish', body: { force: true }, errorKey: 'publishContent', schema: publishedContentSchema }),
       clearCache: (path: ChapterPath) =>
         client.request({ method: 'POST', preview: true, path: `${chapterPath(path)}/savedFiles/clearCache`, errorKey: 'clearSavedFilesCache', schema: z.object({ clearedTrackVersions: z.number() }) }),
     },

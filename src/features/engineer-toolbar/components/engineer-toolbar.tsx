@@ -185,6 +185,45 @@ function Jump({ location }: { location: PageLocation }) {
   );
 }
 
+/**
+ * What this deployment serves: the publish set, and on a preview deployment the working tree's
+ * state and errors. "Publish the content now" publishes the server's content folder.
+ */
+function Content() {
+  const learning = useLearning();
+  const content = useQuery({ queryKey: ['engineer-toolbar', 'content'], queryFn: () => learning.preview.content(), refetchInterval: 5_000 });
+  const publish = useMutation({ mutationFn: () => learning.preview.publish(), onSuccess: () => void content.refetch() });
+  const tree = content.data?.workingTree ?? null;
+  return (
+    <section aria-label="Content">
+      <h3 className={styles.heading}>Content</h3>
+      {content.isError && <p role="alert">{message(content.error)}</p>}
+      {content.data && (
+        <p className={styles.muted} data-testid="toolbar-content">
+          {content.data.deployment === 'preview' ? 'Preview deployment: the working tree, published as it changes; lessons under /ssr.' : 'Published content.'} Publish set {content.data.publishSetVersion ?? 'none'}.
+        </p>
+      )}
+      {tree && tree.errors.length > 0 && (
+        <div role="alert">
+          <p>The working tree has {tree.errors.length === 1 ? 'an error' : `${tree.errors.length} errors`}; the last good set stays published:</p>
+          <ul className={styles.errors}>
+            {tree.errors.slice(0, 10).map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className={styles.row}>
+        <Button size="sm" variant="secondary" loading={publish.isPending} onClick={() => publish.mutate()}>
+          Publish the content now
+        </Button>
+      </div>
+      {publish.isSuccess && <p role="status">{publish.data.message}</p>}
+      {publish.isError && <p role="alert">{message(publish.error)}</p>}
+    </section>
+  );
+}
+
 /** Forces variants for this engineer alone (a cookie the server honours only for course engineers). */
 function Experiments() {
   const router = useRouter();
@@ -247,6 +286,7 @@ export default function EngineerToolbar() {
             <h3 className={styles.heading}>This page</h3>
             <Here location={location} />
           </section>
+          <Content />
           <Jump key={router.asPath} location={location} />
           <Experiments />
           <p className={styles.muted}>
