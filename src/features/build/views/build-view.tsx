@@ -167,19 +167,22 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
 
 const deletedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
-function DeletedRow({ project }: { project: RecentlyDeletedProject }) {
+type Restored = Pick<ProjectSummary, 'title' | 'shared'>;
+
+function DeletedRow({ project, onRestored }: { project: RecentlyDeletedProject; onRestored: (project: Restored) => void }) {
   const endpoints = useBuildEndpoints();
   const remember = useRememberProject();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ActionProblem | null>(null);
-  const [restored, setRestored] = useState(false);
 
   async function restore() {
     setBusy(true);
     setProblem(null);
     try {
-      remember(await endpoints.restore(project.id));
-      setRestored(true);
+      const back = await endpoints.restore(project.id);
+      // The page's notice says so: this row leaves the list as it refreshes.
+      onRestored({ title: back.title, shared: back.shared });
+      remember(back);
     } catch (error) {
       setProblem(actionProblem(error, 'The project could not be brought back.'));
       setBusy(false);
@@ -196,20 +199,16 @@ function DeletedRow({ project }: { project: RecentlyDeletedProject }) {
           {project.shared && ' · its public link comes back with it'}
         </p>
       </div>
-      {restored ? (
-        <span role="status">Restored{project.shared ? ': its public link works again' : ''}.</span>
-      ) : (
-        <Button variant="secondary" size="sm" onClick={() => void restore()} loading={busy} aria-label={`Restore ${project.title}`}>
-          Restore
-        </Button>
-      )}
+      <Button variant="secondary" size="sm" onClick={() => void restore()} loading={busy} aria-label={`Restore ${project.title}`}>
+        Restore
+      </Button>
       <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="projects" />
     </li>
   );
 }
 
 /** Projects deleted in the last 30 days (the server keeps them that long), each with Restore. */
-function RecentlyDeleted() {
+function RecentlyDeleted({ onRestored }: { onRestored: (project: Restored) => void }) {
   const deleted = useDeletedProjects();
   if (!deleted.data || deleted.data.projects.length === 0) {
     if (deleted.isError) return <LoadError message={errorText(deleted.error, 'Your recently deleted projects could not be loaded.')} onRetry={() => void deleted.refetch()} />;
@@ -223,7 +222,7 @@ function RecentlyDeleted() {
       <p className={styles.muted}>Deleted projects are kept for 30 days, then removed for good.</p>
       <ul className={styles.deletedList}>
         {deleted.data.projects.map((project) => (
-          <DeletedRow key={project.id} project={project} />
+          <DeletedRow key={project.id} project={project} onRestored={onRestored} />
         ))}
       </ul>
     </section>
@@ -237,7 +236,7 @@ export default function BuildView({ instanceOrigin }: BuildPageProps) {
   const remember = useRememberProject();
   const [deleted, setDeleted] = useState<ProjectSummary | null>(null);
   const [undoProblem, setUndoProblem] = useState<string | null>(null);
-  const [undone, setUndone] = useState<ProjectSummary | null>(null);
+  const [undone, setUndone] = useState<Restored | null>(null);
 
   async function undo() {
     if (!deleted) return;
@@ -298,7 +297,12 @@ export default function BuildView({ instanceOrigin }: BuildPageProps) {
             </ul>
           )}
         </section>
-        <RecentlyDeleted />
+        <RecentlyDeleted
+          onRestored={(project) => {
+            setDeleted(null);
+            setUndone(project);
+          }}
+        />
         <MachinesSection instanceOrigin={instanceOrigin} />
       </Stack>
     </BuildShell>
