@@ -151,10 +151,10 @@ test.describe('the build area', () => {
     // Delete + Undo: the link is off meanwhile, and works again after, as the notices say.
     await page.goto('/web/build');
     await page.getByRole('button', { name: 'Delete My web page' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '“My web page” was deleted. Its public link is off until you bring it back.' })).toBeVisible();
+    await expect(page.getByText('“My web page” was deleted. Its public link is off until you bring it back.')).toBeVisible();
     expect((await page.request.get(link)).status()).toBe(404);
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '“My web page” is back, shared as before: its public link works again.' })).toBeVisible();
+    await expect(page.getByText('“My web page” is back, shared as before: its public link works again.')).toBeVisible();
     expect((await page.request.get(link)).status()).toBe(200);
 
     // Deleted, then the page left: Recently deleted keeps it, with its date and days left, and restores it.
@@ -169,7 +169,7 @@ test.describe('the build area', () => {
     await page.screenshot({ path: test.info().outputPath('recently-deleted-phone.png'), fullPage: true });
     expect(describeViolations('recently deleted', await axeViolations(page))).toBe('');
     await recently.getByRole('button', { name: 'Restore My web page' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '“My web page” is back, shared as before: its public link works again.' })).toBeVisible();
+    await expect(page.getByText('“My web page” is back, shared as before: its public link works again.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'My web page' })).toBeVisible();
     expect((await page.request.get(link)).status()).toBe(200);
     await page.reload();
