@@ -1,4 +1,4 @@
-import { buildPageDocument, measureAcrossReloads, type PageCheck, type PageMeasurement } from './html-page';
+import { assemblePageDocumentWithMap, buildPageDocument, locateDocumentLine, measureAcrossReloads, type PageCheck, type PageMeasurement } from './html-page';
 import { PAGE_STORAGE_FROM_PAGE } from './page-storage';
 
 const dom = (index: number, before?: PageCheck['before']): PageCheck => ({ index, type: 'dom', selector: 'li', before });
@@ -72,5 +72,49 @@ describe('buildPageDocument and the page storage script', () => {
     const literal = /\)\((\[.*?\]),100000,/s.exec(script)?.[1] ?? '';
     expect(JSON.parse(literal)).toEqual(hostile);
     expect(script).toContain(JSON.stringify(PAGE_STORAGE_FROM_PAGE));
+  });
+});
+
+describe('the assembled page keeps a map back to the learner\'s files', () => {
+  const FIRST = '<script>\n(() => {\n  // the platform\'s bridge, several lines long\n})();\n</script>';
+  const index = ['<!doctype html>', '<html>', '<head>', '<link rel="stylesheet" href="style.css">', '</head>', '<body>', '<script>oops();</script>', '<script src="script.js"></script>', '</body>', '</html>'].join('\n');
+  const files = [
+    { name: 'index.html', content: index },
+    { name: 'style.css', content: 'p {\n  color: red;\n}' },
+    { name: 'script.js', content: 'const a = 1;\nconst b = 2;\nmissing();' },
+  ];
+  const { html, segments } = assemblePageDocumentWithMap(files, FIRST);
+  const lines = html.split('\n');
+  /** The document line and column where `text` starts (as a browser reports them, 1-based). */
+  const where = (text: string) => {
+    const offset = html.indexOf(text);
+    const before = html.slice(0, offset);
+    return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+  };
+
+  it.each([
+    ['the inline script in index.html', 'oops();', { file: 'index.html', line: 7 }],
+    ['line 1 of script.js (on the same document line as its tag)', 'const a = 1;', { file: 'script.js', line: 1 }],
+    ['line 3 of script.js', 'missing();', { file: 'script.js', line: 3 }],
+    ['line 2 of style.css', 'color: red;', { file: 'style.css', line: 2 }],
+    ['index.html after the inlined script', '</body>', { file: 'index.html', line: 9 }],
+    ['the doctype', '<!doctype html>', { file: 'index.html', line: 1 }],
+  ])('%s', (_case, text, expected) => {
+    const at = where(text);
+    expect(locateDocumentLine(segments, at.line, at.column)).toEqual(expected);
+  });
+
+  it('answers null for the platform\'s own lines, and maps lines without a column to the line\'s last piece', () => {
+    expect(locateDocumentLine(segments, where('the platform').line)).toBeNull();
+    expect(locateDocumentLine(segments, where('missing();').line)).toEqual({ file: 'script.js', line: 3 });
+    expect(lines.length).toBeGreaterThan(index.split('\n').length);
+  });
+
+  it('maps a page without a head or doctype, where the bridge goes first', () => {
+    const page = assemblePageDocumentWithMap([{ name: 'index.html', content: '<h1>Hi</h1>\n<script>\nboom();\n</script>' }], FIRST);
+    const offset = page.html.indexOf('boom');
+    const line = page.html.slice(0, offset).split('\n').length;
+    expect(line).toBe(7);
+    expect(locateDocumentLine(page.segments, line, 1)).toEqual({ file: 'index.html', line: 3 });
   });
 });

@@ -46,40 +46,152 @@ export function buildPageDocument(files: { name: string; content: string }[], st
   return assemblePageDocument(files, pageStorageScript(storage));
 }
 
+/** Where a piece of an assembled page came from: a line of a learner's file, or nothing (the platform's). */
+type PieceSource = { file: string; line: number } | null;
+
+/** A run of the assembled document; `page` marks the page file's own text (the only text rewritten). */
+interface Piece {
+  text: string;
+  source: PieceSource;
+  page: boolean;
+}
+
+/**
+ * Where each piece of an assembled page starts in the document (1-based line and column) and what
+ * it is of the learner's files: the source map that turns an error's document line back into
+ * "script.js:3".
+ */
+export interface DocumentSegment {
+  line: number;
+  column: number;
+  source: PieceSource;
+  /** Nothing but spaces before its first line break (an error without a column is not put there). */
+  blankStart: boolean;
+}
+
+export interface AssembledPage {
+  html: string;
+  segments: DocumentSegment[];
+}
+
+const newlineCount = (text: string) => text.split('\n').length - 1;
+
+const generated = (text: string): Piece => ({ text, source: null, page: false });
+
+/** The page's text from `from` to `to` of `piece`, with the line it starts on in the page file. */
+function slicePage(piece: Piece, from: number, to: number): Piece {
+  const source = piece.source ? { file: piece.source.file, line: piece.source.line + newlineCount(piece.text.slice(0, from)) } : null;
+  return { text: piece.text.slice(from, to), source, page: true };
+}
+
+/**
+ * Replaces matches of `pattern` in the page's own text (at most `limit` of them); `replace` gets
+ * the match and the matched text as a piece, and answers what goes in its place, or null to keep it.
+ */
+function replaceInPage(pieces: Piece[], pattern: RegExp, replace: (match: RegExpExecArray, matched: Piece) => Piece[] | null, limit = Infinity): { pieces: Piece[]; count: number } {
+  const out: Piece[] = [];
+  let count = 0;
+  for (const piece of pieces) {
+    if (!piece.page || count >= limit) {
+      out.push(piece);
+      continue;
+    }
+    const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    let last = 0;
+    for (const match of piece.text.matchAll(global)) {
+      if (count >= limit) break;
+      const from = match.index;
+      const replacement = replace(match, slicePage(piece, from, from + match[0].length));
+      if (!replacement) continue;
+      count += 1;
+      out.push(slicePage(piece, last, from), ...replacement);
+      last = from + match[0].length;
+    }
+    out.push(slicePage(piece, last, piece.text.length));
+  }
+  return { pieces: out.filter((piece) => piece.text.length > 0), count };
+}
+
+function inlined(tag: 'style' | 'script', name: string, attribute: string, content: string): Piece[] {
+  return [generated(`<${tag} data-file="${attribute}">`), { text: escapeClosing(content, tag), source: { file: name, line: 1 }, page: false }, generated(`</${tag}>`)];
+}
+
 /**
  * A page's files as one document: linked stylesheets and scripts inlined (and stylesheets not linked
  * yet added), with `firstScript` before the learner's first script (the lesson player's storage,
  * the build area's console bridge).
  */
 export function assemblePageDocument(files: { name: string; content: string }[], firstScript: string): string {
+  return assemblePageDocumentWithMap(files, firstScript).html;
+}
+
+/** assemblePageDocument, with where each part of the document came from (locateDocumentLine reads it). */
+export function assemblePageDocumentWithMap(files: { name: string; content: string }[], firstScript: string): AssembledPage {
   const page = files.find((file) => file.name === 'index.html') ?? files.find((file) => file.name.endsWith('.html'));
-  let html = page?.content ?? '';
+  let pieces: Piece[] = page && page.content ? [{ text: page.content, source: { file: page.name, line: 1 }, page: true }] : [];
   const byName = new Map(files.map((file) => [file.name, file.content]));
-  const inlined = new Set<string>();
-  html = html.replace(/<link\b[^>]*\bhref=["']([^"']+)["'][^>]*>/gi, (tag, href: string) => {
-    const css = byName.get(href.replace(/^\.\//, ''));
-    if (css === undefined || !/stylesheet/i.test(tag)) return tag;
-    inlined.add(href.replace(/^\.\//, ''));
-    return `<style data-file="${href}">${escapeClosing(css, 'style')}</style>`;
-  });
-  html = html.replace(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>/gi, (tag, src: string) => {
-    const js = byName.get(src.replace(/^\.\//, ''));
-    if (js === undefined) return tag;
-    inlined.add(src.replace(/^\.\//, ''));
-    return `<script data-file="${src}">${escapeClosing(js, 'script')}</script>`;
-  });
+  const inlinedNames = new Set<string>();
+  pieces = replaceInPage(pieces, /<link\b[^>]*\bhref=["']([^"']+)["'][^>]*>/gi, (match) => {
+    const href = match[1] ?? '';
+    const name = href.replace(/^\.\//, '');
+    const css = byName.get(name);
+    if (css === undefined || !/stylesheet/i.test(match[0])) return null;
+    inlinedNames.add(name);
+    return inlined('style', name, href, css);
+  }).pieces;
+  pieces = replaceInPage(pieces, /<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*<\/script>/gi, (match) => {
+    const src = match[1] ?? '';
+    const name = src.replace(/^\.\//, '');
+    const js = byName.get(name);
+    if (js === undefined) return null;
+    inlinedNames.add(name);
+    return inlined('script', name, src, js);
+  }).pieces;
   // Stylesheets the learner did not link yet still apply, as in most course platforms.
-  const unlinked = files.filter((file) => file.name.endsWith('.css') && !inlined.has(file.name));
+  const unlinked = files.filter((file) => file.name.endsWith('.css') && !inlinedNames.has(file.name)).flatMap((file) => inlined('style', file.name, file.name, file.content));
   if (unlinked.length > 0) {
-    const styles = unlinked.map((file) => `<style data-file="${file.name}">${escapeClosing(file.content, 'style')}</style>`).join('');
-    html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${styles}</head>`) : `${styles}${html}`;
+    const placed = replaceInPage(pieces, /<\/head>/i, (_match, matched) => [...unlinked, matched], 1);
+    pieces = placed.count > 0 ? placed.pieces : [...unlinked, ...pieces];
   }
   // Before the learner's first script: inside <head>, else after the doctype (a script before
   // the doctype would switch the page to quirks mode).
-  const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return `${html.slice(0, head.index + head[0].length)}${firstScript}${html.slice(head.index + head[0].length)}`;
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  return doctype ? `${doctype[0]}${firstScript}${html.slice(doctype[0].length)}` : `${firstScript}${html}`;
+  const script = generated(firstScript);
+  const inHead = replaceInPage(pieces, /<head\b[^>]*>/i, (_match, matched) => [matched, script], 1);
+  if (inHead.count > 0) pieces = inHead.pieces;
+  else {
+    const first = pieces[0];
+    const doctype = first?.page ? /^\s*<!doctype[^>]*>/i.exec(first.text) : null;
+    pieces = first && doctype ? [slicePage(first, 0, doctype[0].length), script, slicePage(first, doctype[0].length, first.text.length), ...pieces.slice(1)] : [script, ...pieces];
+  }
+  const segments: DocumentSegment[] = [];
+  let line = 1;
+  let column = 1;
+  for (const piece of pieces) {
+    if (piece.text.length === 0) continue;
+    segments.push({ line, column, source: piece.source, blankStart: (piece.text.split('\n')[0] ?? '').trim() === '' });
+    const breaks = newlineCount(piece.text);
+    line += breaks;
+    column = breaks > 0 ? piece.text.length - piece.text.lastIndexOf('\n') : column + piece.text.length;
+  }
+  return { html: pieces.map((piece) => piece.text).join(''), segments };
+}
+
+/**
+ * The learner's file and line for a line (and column, when known) of an assembled document, or null
+ * when it is the platform's own text. Browsers report an inline script's errors by document line
+ * and column.
+ */
+export function locateDocumentLine(segments: readonly DocumentSegment[], line: number, column?: number): { file: string; line: number } | null {
+  let found: DocumentSegment | undefined;
+  for (const segment of segments) {
+    if (segment.line > line || (segment.line === line && column !== undefined && segment.column > column)) break;
+    // Without a column: the last of the learner's pieces with text on that line (a tag the platform
+    // wrapped around an inlined file is not where an error is).
+    if (segment.line === line && column === undefined && (segment.blankStart || segment.source === null)) continue;
+    found = segment;
+  }
+  if (!found?.source) return null;
+  return { file: found.source.file, line: found.source.line + (line - found.line) };
 }
 
 /**

@@ -100,6 +100,82 @@ test.describe('the build area', () => {
     expect(gone.status()).toBe(404);
   });
 
+  test('the entry file stays, errors name the file and line, history follows a restore, the author edits their shared page, a remix credits it, Undo and Recently deleted bring a shared project back with its link', async ({ page, browser }) => {
+    await signInTo(page, '/web/build', 'keeper');
+    const id = await newWebProject(page);
+
+    // index.html is not offered for deleting (nor renaming), and the page says why; other files are.
+    await expect(page.getByRole('tab', { name: 'index.html' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('index.html is where your project starts: it keeps its name and can’t be deleted.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete index.html' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Rename index.html' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'script.js' }).click();
+    await expect(page.getByRole('button', { name: 'Delete script.js' })).toBeVisible();
+
+    // An error in script.js names script.js and its line, not the assembled document's.
+    await typeCode(page, 'const a = 1;\nconst b = 2;\nmissingThing();');
+    await expect(page.getByTestId('project-console')).toContainText('missingThing is not defined (script.js:3)');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
+
+    // History: a restore shows the version it kept, without a reload.
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByLabel('Name this version (optional)').fill('Broken script');
+    await page.getByRole('button', { name: 'Save this version' }).click();
+    await expect(page.getByText('Broken script')).toBeVisible();
+    await typeCode(page, 'console.log("fixed");');
+    await expect(page.getByTestId('project-console')).toContainText('fixed');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Restore Broken script/ }).click();
+    await expect(page.getByText('Before restoring an earlier version')).toBeVisible();
+    await expect(page.getByTestId('project-console')).toContainText('(script.js:3)');
+    await page.getByRole('button', { name: 'History' }).click();
+
+    // Shared: the author's own shared page offers Edit, back to the project; nobody else's does.
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Share a link' }).click();
+    const link = new URL(await page.getByLabel('Link to your project').inputValue()).pathname;
+    await page.goto(link);
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/web/build/${id}?backlink=%2Fweb%2Fbuild`);
+    await expect(page.getByRole('button', { name: 'Remix' })).toHaveCount(0);
+
+    // Someone else sees Remix, and their remix says where it came from, with a link to it.
+    const other = await signInElsewhere(browser, link, 'credited');
+    await expect(other.page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await other.page.getByRole('button', { name: 'Remix' }).click();
+    await other.page.waitForURL(/\/web\/build\/[a-z2-7]{20}\?backlink=/);
+    const credit = other.page.getByTestId('remix-credit');
+    await expect(credit).toHaveText('Remixed from My web page by Curious Learner');
+    await expect(credit.getByRole('link', { name: 'My web page' })).toHaveAttribute('href', link);
+    await other.context.close();
+
+    // Delete + Undo: the link is off meanwhile, and works again after, as the notices say.
+    await page.goto('/web/build');
+    await page.getByRole('button', { name: 'Delete My web page' }).click();
+    await expect(page.getByText('“My web page” was deleted. Its public link is off until you bring it back.')).toBeVisible();
+    expect((await page.request.get(link)).status()).toBe(404);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('“My web page” is back, shared as before: its public link works again.')).toBeVisible();
+    expect((await page.request.get(link)).status()).toBe(200);
+
+    // Deleted, then the page left: Recently deleted keeps it, with its date and days left, and restores it.
+    await page.getByRole('button', { name: 'Delete My web page' }).click();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await page.reload();
+    const recently = page.getByRole('region', { name: 'Recently deleted' });
+    await expect(recently.getByRole('listitem').filter({ hasText: 'My web page' })).toContainText(/deleted on .+ · 30 days left to restore · its public link comes back with it/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: test.info().outputPath('recently-deleted-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('recently-deleted-phone.png'), fullPage: true });
+    expect(describeViolations('recently deleted', await axeViolations(page))).toBe('');
+    await recently.getByRole('button', { name: 'Restore My web page' }).click();
+    await expect(page.getByText('“My web page” is back, shared as before: its public link works again.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My web page' })).toBeVisible();
+    expect((await page.request.get(link)).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Recently deleted' })).toHaveCount(0);
+  });
+
   test("a shared project's script cannot read the viewer's session, storage or drafts, nor call the app", async ({ page, browser }) => {
     await signInTo(page, '/web/build', 'attacker');
     await newWebProject(page);

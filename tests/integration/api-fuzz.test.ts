@@ -334,6 +334,7 @@ const ROUTES: Record<string, FuzzRoute> = {
     runs: 60,
   },
   projectsRoutes: projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'GET', 30, () => noQuery()),
+  deletedProjectsRoutes: projectRoute((s) => projectRouteBuilders.deletedProjectsRoutes(s), 'GET', 20, () => noQuery()),
   'projectsRoutes POST': projectRoute((s) => projectRouteBuilders.projectsRoutes(s), 'POST', 40, () =>
     noQuery(fc.record({ template: fc.constantFrom(...PROJECT_TEMPLATES), title: projectTitle }, { requiredKeys: ['template'] })),
   ),

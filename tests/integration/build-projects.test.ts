@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '@/domain/build/project-files';
-import { projectListSchema, projectSchema, sharedProjectSchema, snapshotListSchema, snapshotSchema, type Project, type ProjectSummary, type SnapshotSummary } from '@/domain/build/project-dto';
+import { projectListSchema, projectSchema, recentlyDeletedListSchema, sharedProjectSchema, snapshotListSchema, snapshotSchema, type Project, type ProjectSummary, type SnapshotSummary } from '@/domain/build/project-dto';
 import { MAX_PROJECTS_PER_LEARNER, MAX_SNAPSHOTS_PER_PROJECT } from '@/domain/build/project-rules';
 import { TEMPLATE_RULES } from '@/domain/build/project-templates';
 import type { CompiledContent } from '@/domain/content/model';
 import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { completeLessonRoutes, saveFilesRoutes } from '@/server/api/v1/learning-routes';
 import {
+  deletedProjectsRoutes,
   projectDuplicateRoutes,
   projectFilesRoutes,
   projectRestoreRoutes,
@@ -306,7 +307,7 @@ describe(`build area API on ${DATABASE}`, () => {
     for (const projectId of ['abcdefghijklmnopqrst', '../../etc/passwd', '', 'A'.repeat(500)]) expect((await get(ada.idToken, projectId)).status).toBe(404);
   });
 
-  it('shares: anyone reads it without a token, Bo remixes his own copy, unsharing or deleting ends it', async () => {
+  it('shares: anyone reads it without a token, Bo remixes his own copy, unsharing ends it, deleting pauses it until Undo', async () => {
     const project = await create(ada.idToken, { template: 'web', title: 'My cat page' });
     const files = [
       { path: 'index.html', content: '<h1>Whiskers</h1>' },
@@ -321,7 +322,7 @@ describe(`build area API on ${DATABASE}`, () => {
 
     const read = await anonymous(sharedProjectRoutes(services), at(project.id));
     expect(read.status).toBe(200);
-    expect(sharedProjectSchema.strict().parse(read.body)).toEqual({ id: project.id, title: 'My cat page', language: 'web', files, authorName: 'Ada Builder', updatedAt: expect.any(String) });
+    expect(sharedProjectSchema.strict().parse(read.body)).toEqual({ id: project.id, title: 'My cat page', language: 'web', files, authorName: 'Ada Builder', remixedFrom: null, updatedAt: expect.any(String) });
     // A token sent anyway changes nothing (it is not even checked).
     expect((await anonymous(sharedProjectRoutes(services), { ...at(project.id), headers: { authorization: 'Bearer not-a-token' } })).body).toEqual(read.body);
     // The author's chosen public name, as leaderboards show it.
@@ -348,9 +349,119 @@ describe(`build area API on ${DATABASE}`, () => {
     expect((await anonymous(sharedProjectRoutes(services), at(project.id))).status).toBe(200);
     await call(projectRoutes(services), ada.idToken, { method: 'DELETE', ...at(project.id) });
     expect((await anonymous(sharedProjectRoutes(services), at(project.id))).status).toBe(404);
+    expect((await call(sharedProjectRemixRoutes(services), bo.idToken, { method: 'POST', ...at(project.id) })).status).toBe(404);
+    // Undo brings it back exactly as it was: shared, the same link answering again.
     await call(projectRestoreRoutes(services), ada.idToken, { method: 'POST', ...at(project.id) });
-    expect((await anonymous(sharedProjectRoutes(services), at(project.id))).status).toBe(404);
-    expect(await stored(ada.idToken, project.id)).toMatchObject({ shared: false, sharePath: null });
+    expect(await stored(ada.idToken, project.id)).toMatchObject({ shared: true, sharePath: `/web/shared/${project.id}` });
+    expect((await anonymous(sharedProjectRoutes(services), at(project.id))).status).toBe(200);
+  });
+
+  it('lists my recently deleted projects with their dates and days left; restoring one takes it off the list; nobody else sees or restores them', async () => {
+    const deletedList = async (token: string) => {
+      const response = await call(deletedProjectsRoutes(services), token);
+      expect(response.status).toBe(200);
+      return recentlyDeletedListSchema.strict().parse(response.body).projects;
+    };
+    const kept = await create(ada.idToken, { template: 'web', title: 'Kept page' });
+    const old = await create(ada.idToken, { template: 'python', title: 'Old game' });
+    const recent = await create(ada.idToken, { template: 'web', title: 'Shared page' });
+    await call(projectShareRoutes(services), ada.idToken, { method: 'POST', ...at(recent.id) });
+    await call(projectRoutes(services), ada.idToken, { method: 'DELETE', ...at(old.id) });
+    const oldDeletedAt = clock.toISOString();
+    advance(10 * 24 * 60); // ten days
+    await call(projectRoutes(services), ada.idToken, { method: 'DELETE', ...at(recent.id) });
+    const recentDeletedAt = clock.toISOString();
+    advance(60);
+
+    const mine = (await deletedList(ada.idToken)).filter((entry) => [old.id, recent.id, kept.id].includes(entry.id));
+    expect(mine).toEqual([
+      { id: recent.id, title: 'Shared page', language: 'web', deletedAt: recentDeletedAt, restoreUntil: new Date(Date.parse(recentDeletedAt) + 30 * 86_400_000).toISOString(), daysLeft: 30, shared: true },
+      { id: old.id, title: 'Old game', language: 'python', deletedAt: oldDeletedAt, restoreUntil: new Date(Date.parse(oldDeletedAt) + 30 * 86_400_000).toISOString(), daysLeft: 20, shared: false },
+    ]);
+
+    // Bo: not in his list, and restoring it is the same 404 as an unknown project; it stays deleted.
+    expect((await deletedList(bo.idToken)).some((entry) => entry.id === old.id || entry.id === recent.id)).toBe(false);
+    const stolen = await call(projectRestoreRoutes(services), bo.idToken, { method: 'POST', ...at(old.id) });
+    expect([stolen.status, message(stolen)]).toEqual([404, expect.stringMatching(/no such project/)]);
+    expect((await get(ada.idToken, old.id)).status).toBe(404);
+    expect((await list(bo.idToken)).some((entry) => entry.id === old.id)).toBe(false);
+    // The list takes no parameters that could name someone else.
+    const asked = await call(deletedProjectsRoutes(services), bo.idToken, { query: { ownerId: ada.uid } });
+    expect([asked.status, message(asked)]).toEqual([400, expect.stringMatching(/Unrecognized key/)]);
+    // Without a valid token: no list at all.
+    expect((await call(deletedProjectsRoutes(services), 'not-a-token')).status).toBe(401);
+
+    // Restored from the list: off it, back among the projects, its link working again.
+    expect((await call(projectRestoreRoutes(services), ada.idToken, { method: 'POST', ...at(recent.id) })).status).toBe(200);
+    expect((await deletedList(ada.idToken)).map((entry) => entry.id)).toContain(old.id);
+    expect((await deletedList(ada.idToken)).map((entry) => entry.id)).not.toContain(recent.id);
+    expect((await anonymous(sharedProjectRoutes(services), at(recent.id))).status).toBe(200);
+
+    // Past its 30 days the old one leaves the list (and cannot be restored).
+    advance(20 * 24 * 60);
+    expect((await deletedList(ada.idToken)).map((entry) => entry.id)).not.toContain(old.id);
+    expect((await call(projectRestoreRoutes(services), ada.idToken, { method: 'POST', ...at(old.id) })).status).toBe(404);
+  });
+
+  it('a remix credits its original, as the server read it: the title and author, a link while the original is shared; a forged source is ignored', async () => {
+    const original = await create(ada.idToken, { template: 'web', title: 'Star map' });
+    await call(projectShareRoutes(services), ada.idToken, { method: 'POST', ...at(original.id) });
+    const decoy = await create(bo.idToken, { template: 'web', title: 'Decoy' });
+    // Whatever the browser claims about the source is not read.
+    const remix = await call(sharedProjectRemixRoutes(services), bo.idToken, {
+      method: 'POST',
+      ...at(original.id),
+      body: { sourceRef: decoy.id, remixedFrom: { title: 'Something else', authorName: 'Bo', sharePath: `/web/shared/${decoy.id}` } },
+    });
+    expect(remix.status).toBe(201);
+    const copy = projectSchema.parse(remix.body);
+    const authorName = sharedProjectSchema.parse((await anonymous(sharedProjectRoutes(services), at(original.id))).body).authorName;
+    expect(copy).toMatchObject({ source: 'remix', sourceRef: original.id, remixedFrom: { title: 'Star map', authorName, sharePath: `/web/shared/${original.id}` } });
+    // Nor can a credit be written any other way.
+    const forged: [string, Routes, Partial<ApiRequest>][] = [
+      ['create', projectsRoutes(services), { method: 'POST', body: { template: 'web', source: 'remix', sourceRef: original.id } }],
+      ['create with credit', projectsRoutes(services), { method: 'POST', body: { template: 'web', remixedFrom: { title: 'Star map', authorName, sharePath: null } } }],
+      ['save with credit', projectFilesRoutes(services), { method: 'PUT', ...at(decoy.id), body: { files: decoy.files, remixedFrom: { title: 'Star map', authorName, sharePath: null } } }],
+      ['rename with credit', projectRoutes(services), { method: 'PATCH', ...at(decoy.id), body: { title: 'x', remixedFrom: { title: 'Star map', authorName, sharePath: null } } }],
+    ];
+    for (const [label, routes, request] of forged) {
+      const response = await call(routes, bo.idToken, request);
+      expect({ label, status: response.status, message: message(response) }).toEqual({ label, status: 422, message: expect.stringMatching(/Unrecognized key/) });
+    }
+    expect((await stored(bo.idToken, decoy.id)).remixedFrom).toBeNull();
+    expect(original.remixedFrom).toBeNull();
+
+    // A duplicate of the remix keeps the credit; a shared remix shows it to anyone.
+    const duplicate = projectSchema.parse((await call(projectDuplicateRoutes(services), bo.idToken, { method: 'POST', ...at(copy.id) })).body);
+    expect(duplicate.remixedFrom).toEqual(copy.remixedFrom);
+    await call(projectShareRoutes(services), bo.idToken, { method: 'POST', ...at(copy.id) });
+    expect((await anonymous(sharedProjectRoutes(services), at(copy.id))).body).toMatchObject({ remixedFrom: { title: 'Star map', authorName, sharePath: `/web/shared/${original.id}` } });
+
+    // The original renamed and unshared: the credit stays as it was when remixed, without a link.
+    await call(projectRoutes(services), ada.idToken, { method: 'PATCH', ...at(original.id), body: { title: 'Secret new name' } });
+    await call(projectShareRoutes(services), ada.idToken, { method: 'DELETE', ...at(original.id) });
+    expect((await stored(bo.idToken, copy.id)).remixedFrom).toEqual({ title: 'Star map', authorName, sharePath: null });
+    expect((await anonymous(sharedProjectRoutes(services), at(copy.id))).body).toMatchObject({ remixedFrom: { title: 'Star map', sharePath: null } });
+  });
+
+  it('tells the shared page whether the viewer is the author (Edit) or not (Remix), from the session, not the request', async () => {
+    const project = await create(ada.idToken, { template: 'web', title: 'Mine to edit' });
+    await call(projectShareRoutes(services), ada.idToken, { method: 'POST', ...at(project.id) });
+    expect((await services.projects.sharedFor(ada.uid, project.id)).viewerIsOwner).toBe(true);
+    expect((await services.projects.sharedFor(bo.uid, project.id)).viewerIsOwner).toBe(false);
+    expect((await services.projects.sharedFor(null, project.id)).viewerIsOwner).toBe(false);
+    expect(JSON.stringify((await services.projects.sharedFor(ada.uid, project.id)).project)).not.toContain(ada.uid);
+  });
+
+  it("refuses a save that drops the file a project starts from (the editor's own rule), and keeps the files", async () => {
+    const project = await create(ada.idToken, { template: 'web' });
+    const withoutEntry = project.files.filter((file) => file.path !== 'index.html');
+    const refused = await save(ada.idToken, project.id, { files: withoutEntry });
+    expect([refused.status, message(refused)]).toEqual([422, "index.html is where the project starts, so it can't be deleted."]);
+    const renamed = await save(ada.idToken, project.id, { files: project.files.map((file) => (file.path === 'index.html' ? { ...file, path: 'home.html' } : file)) });
+    expect(renamed.status).toBe(422);
+    expect((await stored(ada.idToken, project.id)).files).toEqual(project.files);
+    expect((await save(ada.idToken, project.id, { files: project.files.filter((file) => file.path !== 'script.js') })).status).toBe(200);
   });
 
   it('snapshots: one automatic per 10 minutes of saves, manual ones with labels, restore keeps what it replaces', async () => {

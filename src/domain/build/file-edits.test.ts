@@ -1,4 +1,4 @@
-import { addFile, deleteFile, renameFile } from './file-edits';
+import { addFile, canDeleteFile, canRenameFile, deleteFile, entryFileRemovalRefusal, renameFile } from './file-edits';
 
 const web = [
   { path: 'index.html', content: '<p>hi</p>' },
@@ -60,5 +60,37 @@ describe('deleteFile', () => {
     expect(edit.ok).toBe(ok);
     if (edit.ok) expect(edit.files.map((file) => file.path)).toEqual(['index.html']);
     else expect(edit.message).toContain(message);
+  });
+});
+
+describe('the entry file (one rule for the editor and the server)', () => {
+  it.each([
+    ['web: index.html', 'web' as const, web, 'index.html', false],
+    ['web: style.css', 'web' as const, web, 'style.css', true],
+    ['python: main.py, the only file', 'python' as const, [{ path: 'main.py', content: '' }], 'main.py', false],
+    ['python: a helper', 'python' as const, [{ path: 'main.py', content: '' }, { path: 'util.py', content: '' }], 'util.py', true],
+    // An imported guided project without main.py: its last file still cannot go (a project needs one).
+    ['python without main.py: the only file', 'python' as const, [{ path: 'game.py', content: '' }], 'game.py', false],
+    ['python without main.py: one of two', 'python' as const, [{ path: 'game.py', content: '' }, { path: 'b.py', content: '' }], 'b.py', true],
+    ['a file that is not there', 'web' as const, web, 'gone.css', false],
+  ])('%s: deletable %p', (_case, language, files, path, expected) => {
+    expect(canDeleteFile(language, files, path)).toBe(expected);
+    expect(deleteFile(language, files, path).ok).toBe(expected);
+  });
+
+  it.each([
+    ['index.html', false],
+    ['style.css', true],
+  ])('rename %s offered: %p', (path, expected) => {
+    expect(canRenameFile('web', path)).toBe(expected);
+  });
+
+  it.each([
+    ['dropping index.html', web, [{ path: 'style.css', content: '' }], "index.html is where the project starts, so it can't be deleted."],
+    ['renaming index.html away', web, [{ path: 'home.html', content: '' }, { path: 'style.css', content: '' }], "index.html is where the project starts, so it can't be deleted."],
+    ['keeping it', web, [{ path: 'index.html', content: 'new' }], null],
+    ['a project that never had it', [{ path: 'about.html', content: '' }], [{ path: 'other.html', content: '' }], null],
+  ])('a save %s: %p', (_case, before, after, expected) => {
+    expect(entryFileRemovalRefusal('web', before, after)).toBe(expected);
   });
 });

@@ -29,11 +29,32 @@ export function renameFile(language: ProjectLanguage, files: readonly ProjectFil
   );
 }
 
+/**
+ * Why a change from `before` to `after` is refused for losing the file the project starts from
+ * (index.html, main.py …), or null. The server applies it to every save, the editor to deletes:
+ * one rule, so the editor never offers what the server would refuse. A project that never had its
+ * entry file (an imported guided project) is not held to it.
+ */
+export function entryFileRemovalRefusal(language: ProjectLanguage, before: readonly ProjectFile[], after: readonly ProjectFile[]): string | null {
+  const entry = LANGUAGE_RULES[language].entryFile;
+  const had = before.some((file) => file.path === entry);
+  return had && !after.some((file) => file.path === entry) ? `${entry} is where the project starts, so it can't be deleted.` : null;
+}
+
 export function deleteFile(language: ProjectLanguage, files: readonly ProjectFile[], path: string): FileEdit {
   if (!files.some((file) => file.path === path)) return { ok: false, message: `There is no file called "${path}".` };
-  if (path === LANGUAGE_RULES[language].entryFile) return { ok: false, message: `${path} is where the project starts, so it can't be deleted.` };
-  return checked(
-    language,
-    files.filter((file) => file.path !== path),
-  );
+  const next = files.filter((file) => file.path !== path);
+  const refusal = entryFileRemovalRefusal(language, files, next);
+  if (refusal) return { ok: false, message: refusal };
+  return checked(language, next);
+}
+
+/** Whether the editor offers to delete `path` at all: only when deleteFile would allow it. */
+export function canDeleteFile(language: ProjectLanguage, files: readonly ProjectFile[], path: string): boolean {
+  return deleteFile(language, files, path).ok;
+}
+
+/** Whether the editor offers to rename `path`: the entry file keeps its name. */
+export function canRenameFile(language: ProjectLanguage, path: string): boolean {
+  return path !== LANGUAGE_RULES[language].entryFile;
 }

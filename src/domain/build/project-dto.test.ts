@@ -76,12 +76,14 @@ describe('answers', () => {
       revision: 2,
       shared: true,
       sharePath: '/web/shared/abcdefghijklmnopqrst',
+      remixedFrom: null,
       createdAt: '2026-11-24T12:00:00.000Z',
       updatedAt: '2026-11-24T12:05:00.000Z',
     };
     expect(projectSchema.parse(project)).toEqual(project);
     expect(() => projectSchema.parse({ ...project, language: 'cobol' })).toThrow();
-    const shared = { id: project.id, title: 'Quiz', language: 'python', files: project.files, authorName: 'Ada', updatedAt: project.updatedAt };
+    const shared = { id: project.id, title: 'Quiz', language: 'python', files: project.files, authorName: 'Ada', remixedFrom: { title: 'Quiz night', authorName: 'Bo', sharePath: null }, updatedAt: project.updatedAt };
     expect(sharedProjectSchema.parse(shared)).toEqual(shared);
+    expect(() => projectSchema.parse({ ...project, remixedFrom: { title: 'Quiz night' } })).toThrow();
   });
 });

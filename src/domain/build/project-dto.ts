@@ -79,6 +79,13 @@ export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSummarySchema) });
 export type ProjectList = z.infer<typeof projectListSchema>;
 
+/**
+ * Where a remix came from, as the server recorded it when the remix was made: the original's title
+ * and author then; `sharePath` while the original is still shared (else null: no link).
+ */
+export const remixCreditSchema = z.object({ title: z.string(), authorName: z.string(), sharePath: z.string().nullable() });
+export type RemixCredit = z.infer<typeof remixCreditSchema>;
+
 /** A whole project: GET, POST, PATCH /projects/{id}, PUT .../files, restores, duplicates, remixes. */
 export const projectSchema = z.object({
   id: z.string(),
@@ -93,6 +100,8 @@ export const projectSchema = z.object({
   shared: z.boolean(),
   /** `/web/shared/{id}` while shared, else null. */
   sharePath: z.string().nullable(),
+  /** Null unless the project is a remix (or a duplicate of one). */
+  remixedFrom: remixCreditSchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -105,6 +114,28 @@ export type StaleRevision = z.infer<typeof staleRevisionSchema>;
 /** DELETE /projects/{id}: restorable with POST .../restore until then. */
 export const deletedProjectSchema = z.object({ undoUntil: isoDateTime });
 export type DeletedProject = z.infer<typeof deletedProjectSchema>;
+
+/** One entry of GET /projects/deleted. */
+export const recentlyDeletedProjectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  language: z.enum(PROJECT_LANGUAGES),
+  deletedAt: isoDateTime,
+  /** Restorable with POST /projects/{id}/restore until then. */
+  restoreUntil: isoDateTime,
+  /** Whole days left, counted up by the server's clock (daysLeftToRestore). */
+  daysLeft: z.number().int(),
+  /** It was shared when deleted: restoring it brings the same public link back. */
+  shared: z.boolean(),
+});
+export type RecentlyDeletedProject = z.infer<typeof recentlyDeletedProjectSchema>;
+
+/** GET /projects/deleted: the caller's projects deleted in the last 30 days, most recently deleted first. */
+export const recentlyDeletedListSchema = z.object({ projects: z.array(recentlyDeletedProjectSchema) });
+export type RecentlyDeletedList = z.infer<typeof recentlyDeletedListSchema>;
+
+/** GET /projects/deleted takes no query parameters. */
+export const recentlyDeletedQuerySchema = z.object({}).strict();
 
 export const snapshotSummarySchema = z.object({ id: z.string(), kind: z.enum(SNAPSHOT_KINDS), label: z.string().nullable(), createdAt: isoDateTime });
 export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
@@ -129,6 +160,8 @@ export const sharedProjectSchema = z.object({
   files: z.array(projectFileSchema),
   /** The name the author shows to others (as on leaderboards). */
   authorName: z.string(),
+  /** Null unless it is a remix (or a duplicate of one). */
+  remixedFrom: remixCreditSchema.nullable(),
   updatedAt: isoDateTime,
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;

@@ -9,6 +9,7 @@ import {
   cleanProjectTitle,
   cleanSnapshotLabel,
   copyTitle,
+  daysLeftToRestore,
   fitTitle,
   snapshotsToPrune,
   undoDeadline,
@@ -136,5 +137,20 @@ describe('undo of a delete', () => {
 
   it('ends 30 days after the delete', () => {
     expect(undoDeadline(deletedAt).toISOString()).toBe('2026-12-01T08:00:00.000Z');
+  });
+});
+
+describe('days left to restore', () => {
+  const deletedAt = new Date('2026-11-01T08:00:00Z');
+  it.each([
+    ['right after the delete', new Date('2026-11-01T08:00:00Z'), 30],
+    ['an hour later', new Date('2026-11-01T09:00:00Z'), 30],
+    ['exactly one day later', new Date('2026-11-02T08:00:00Z'), 29],
+    ['29 days and an hour later (under a day left counts as one)', new Date('2026-11-30T09:00:00Z'), 1],
+    ['a second before the deadline', new Date('2026-12-01T07:59:59Z'), 1],
+    ['at the deadline', new Date('2026-12-01T08:00:00Z'), 0],
+    ['long after', new Date('2027-01-01T08:00:00Z'), 0],
+  ])('%s: %s', (_case, now, expected) => {
+    expect(daysLeftToRestore(deletedAt, now)).toBe(expected);
   });
 });

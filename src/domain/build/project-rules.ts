@@ -113,3 +113,14 @@ export function undoDeadline(deletedAt: Date): Date {
 export function canUndoDelete(deletedAt: Date, now: Date): boolean {
   return now.getTime() < undoDeadline(deletedAt).getTime();
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days left to restore a project deleted at `deletedAt`, counted up (a project with 3 hours
+ * left has 1 day left); 0 once it can no longer be restored.
+ */
+export function daysLeftToRestore(deletedAt: Date, now: Date): number {
+  const left = undoDeadline(deletedAt).getTime() - now.getTime();
+  return left <= 0 ? 0 : Math.ceil(left / DAY_MS);
+}

@@ -35,6 +35,7 @@ export const API_ERROR_MESSAGES = {
   saveProject: 'Could not save the project',
   deleteProject: 'Could not delete the project',
   restoreProject: 'Could not bring the project back',
+  fetchDeletedProjects: 'Could not fetch your recently deleted projects',
   duplicateProject: 'Could not copy the project',
   fetchSnapshots: 'Could not fetch the project history',
   createSnapshot: 'Could not save a version of the project',

@@ -12,6 +12,8 @@ export interface SharedPageProps {
   previewTemplate: string;
   /** The absolute URL of this page, for Open Graph. */
   url: string;
+  /** The signed-in viewer is the author (decided by the server): Edit instead of Remix. */
+  viewerIsOwner: boolean;
   [key: string]: unknown;
 }
 

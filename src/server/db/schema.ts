@@ -273,6 +273,13 @@ export const projects = pgTable(
     source: text('source').notNull(),
     /** The template's name, the copied project's id, or the guided project's tutorial id. */
     sourceRef: text('source_ref'),
+    /**
+     * A remix's credit, written by the server when the remix is made (never from a request): the
+     * original's id, title and author's shown name then. A duplicate of a remix keeps it.
+     */
+    remixedFromId: text('remixed_from_id'),
+    remixedFromTitle: text('remixed_from_title'),
+    remixedFromAuthor: text('remixed_from_author'),
     shared: boolean('shared').notNull().default(false),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -49,14 +49,14 @@ export const machinePage = withSession<MachinePageProps>({ whenUnauthed: 'redire
 });
 
 /** /web/shared/{id}: anyone may open it, signed in or not; 404 once the owner stops sharing. */
-export const sharedPage = withSession<SharedPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context) => {
+export const sharedPage = withSession<SharedPageProps>({ whenUnauthed: 'render', whenAuthed: 'render' }, async (context, user) => {
   const id = typeof context.params?.id === 'string' ? context.params.id : '';
   try {
-    const project = await (await getServices()).projects.shared(id);
+    const { project, viewerIsOwner } = await (await getServices()).projects.sharedFor(user?.id ?? null, id);
     const env = serverEnv();
     // Shared pages change when their author saves: never cached by a proxy for long.
     context.res.setHeader('Cache-Control', 'private, no-store');
-    return { props: { project, previewTemplate: env.preview.template, url: `${env.appOrigin}${paths.sharedProject(id)}` } };
+    return { props: { project, viewerIsOwner, previewTemplate: env.preview.template, url: `${env.appOrigin}${paths.sharedProject(id)}` } };
   } catch (error) {
     if (isHttpError(error, 404)) return { notFound: true };
     throw error;

@@ -31,7 +31,11 @@ function shellScript(appOrigin: string): string {
     if (!frame || event.source !== frame.contentWindow) return;
     if (data.type === ${JSON.stringify(PREVIEW_CONSOLE)}) {
       const level = ['log', 'info', 'warn', 'error'].includes(data.level) ? data.level : 'log';
-      parent.postMessage({ type: ${JSON.stringify(PREVIEW_CONSOLE)}, level, text: String(data.text).slice(0, ${PREVIEW_CONSOLE_TEXT_LIMIT}) }, APP);
+      const message = { type: ${JSON.stringify(PREVIEW_CONSOLE)}, level, text: String(data.text).slice(0, ${PREVIEW_CONSOLE_TEXT_LIMIT}) };
+      // An error's position in the page, relayed only as whole numbers (the app checks them again).
+      if (Number.isInteger(data.line) && data.line > 0) message.line = data.line;
+      if (Number.isInteger(data.column) && data.column > 0) message.column = data.column;
+      parent.postMessage(message, APP);
     } else if (data.type === ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)} && Array.isArray(data.items)) {
       parent.postMessage({ type: ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)}, items: data.items }, APP);
     }

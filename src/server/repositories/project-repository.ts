@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { projectPreview, type ProjectFile, type ProjectLanguage } from '@/domain/build/project-templates';
 import type { ProjectSource, SnapshotKind, SnapshotRef } from '@/domain/build/project-rules';
 import type { Database } from '@/server/db/client';
@@ -36,6 +36,13 @@ const summaryColumns = {
 
 const snapshotSummaryColumns = { id: projectSnapshots.id, kind: projectSnapshots.kind, label: projectSnapshots.label, createdAt: projectSnapshots.createdAt };
 
+/** A remix's credit as stored: the original's id, title and author's shown name when it was remixed. */
+export interface StoredRemixCredit {
+  id: string;
+  title: string;
+  authorName: string;
+}
+
 export interface NewProject {
   ownerId: string;
   title: string;
@@ -43,6 +50,8 @@ export interface NewProject {
   files: ProjectFile[];
   source: ProjectSource;
   sourceRef: string | null;
+  /** Set by the service for remixes (and duplicates of them), never from a request. */
+  remixedFrom?: StoredRemixCredit | null;
   at: Date;
 }
 
@@ -78,6 +87,9 @@ export function createProjectRepository(db: Database) {
           ...filesColumns(project.language, project.files),
           source: project.source,
           sourceRef: project.sourceRef,
+          remixedFromId: project.remixedFrom?.id ?? null,
+          remixedFromTitle: project.remixedFrom?.title ?? null,
+          remixedFromAuthor: project.remixedFrom?.authorName ?? null,
           createdAt: project.at,
           updatedAt: project.at,
         })
@@ -115,6 +127,24 @@ export function createProjectRepository(db: Database) {
         .orderBy(desc(projects.updatedAt), desc(projects.createdAt), asc(projects.id));
     },
 
+    /** The owner's deleted projects deleted at or after `since`, most recently deleted first (no files). */
+    listDeleted(ownerId: string, since: Date) {
+      return db
+        .select({ id: projects.id, title: projects.title, language: projects.language, deletedAt: projects.deletedAt, shared: projects.shared })
+        .from(projects)
+        .where(and(eq(projects.ownerId, ownerId), isNotNull(projects.deletedAt), gte(projects.deletedAt, since), ne(projects.fileCount, 0)))
+        .orderBy(desc(projects.deletedAt), asc(projects.id));
+    },
+
+    /** Whether a project is shared now (and not deleted), for a remix's link to its original. */
+    async isShared(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, id), eq(projects.shared, true), isNull(projects.deletedAt)));
+      return row !== undefined;
+    },
+
     /** One of the owner's projects, deleted or not; `lock` holds it for this transaction. */
     async findOwned(ownerId: string, id: string, options: { lock?: boolean } = {}): Promise<ProjectRow | null> {
       const query = db
@@ -142,9 +172,12 @@ export function createProjectRepository(db: Database) {
       return row;
     },
 
-    /** Deleting also stops sharing: a restored project is private until shared again. */
+    /**
+     * Hides the project. Its sharing is kept as it was: while deleted nobody can read it (findShared
+     * skips deleted projects, so its link answers 404), and a restore brings the same link back.
+     */
     async markDeleted(id: string, at: Date): Promise<void> {
-      await db.update(projects).set({ deletedAt: at, shared: false, sharedAt: null }).where(eq(projects.id, id));
+      await db.update(projects).set({ deletedAt: at }).where(eq(projects.id, id));
     },
 
     async markRestored(id: string): Promise<ProjectRow> {
@@ -190,7 +223,7 @@ export function createProjectRepository(db: Database) {
       await db.delete(projects).where(and(expired, ne(projects.source, 'guided')));
       await db
         .update(projects)
-        .set({ files: [], fileCount: 0, preview: '' })
+        .set({ files: [], fileCount: 0, preview: '', shared: false, sharedAt: null })
         .where(and(expired, eq(projects.source, 'guided'), ne(projects.fileCount, 0)));
     },
 

@@ -1,5 +1,6 @@
 import { guidedProjectStart, guidedProjectsToImport } from '@/domain/build/guided-projects';
-import { isRandomId, type DeletedProject, type Project, type ProjectList, type ProjectSummary, type Share, type SharedProject, type Snapshot, type SnapshotList, type SnapshotSummary } from '@/domain/build/project-dto';
+import { entryFileRemovalRefusal } from '@/domain/build/file-edits';
+import { isRandomId, type DeletedProject, type Project, type ProjectList, type ProjectSummary, type RecentlyDeletedList, type RemixCredit, type Share, type SharedProject, type Snapshot, type SnapshotList, type SnapshotSummary } from '@/domain/build/project-dto';
 import { validateProjectFiles } from '@/domain/build/project-files';
 import {
   DELETE_UNDO_WINDOW_MS,
@@ -7,6 +8,7 @@ import {
   autoSnapshotDue,
   canUndoDelete,
   copyTitle,
+  daysLeftToRestore,
   snapshotsToPrune,
   undoDeadline,
   type ProjectSource,
@@ -19,7 +21,7 @@ import { logger } from '@/lib/logger';
 import type { Database } from '@/server/db/client';
 import { HttpError, conflict, notFound } from '@/server/http/http-error';
 import { createLearningRepository } from '@/server/repositories/learning-repository';
-import { createProjectRepository, type NewProject, type ProjectRepository, type ProjectRow, type SnapshotRow } from '@/server/repositories/project-repository';
+import { createProjectRepository, type NewProject, type ProjectRepository, type ProjectRow, type SnapshotRow, type StoredRemixCredit } from '@/server/repositories/project-repository';
 import type { ContentService } from './content-service';
 
 /**
@@ -36,7 +38,18 @@ const SNAPSHOT_NOT_FOUND = 'This project has no such snapshot.';
 
 const iso = (date: Date) => date.toISOString();
 
-function projectDto(row: ProjectRow): Project {
+function storedCredit(row: ProjectRow): StoredRemixCredit | null {
+  return row.remixedFromId && row.remixedFromTitle !== null && row.remixedFromAuthor !== null ? { id: row.remixedFromId, title: row.remixedFromTitle, authorName: row.remixedFromAuthor } : null;
+}
+
+/** The credit as shown: a link only while the original is still shared. */
+async function remixCredit(repo: ProjectRepository, row: ProjectRow): Promise<RemixCredit | null> {
+  const credit = storedCredit(row);
+  if (!credit) return null;
+  return { title: credit.title, authorName: credit.authorName, sharePath: (await repo.isShared(credit.id)) ? paths.sharedProject(credit.id) : null };
+}
+
+async function projectDto(repo: ProjectRepository, row: ProjectRow): Promise<Project> {
   return {
     id: row.id,
     title: row.title,
@@ -47,6 +60,7 @@ function projectDto(row: ProjectRow): Project {
     revision: row.revision,
     shared: row.shared,
     sharePath: row.shared ? paths.sharedProject(row.id) : null,
+    remixedFrom: await remixCredit(repo, row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -102,7 +116,7 @@ export function createProjectService(db: Database, content: ContentService, now:
     await askGate(ownerId);
     return transaction(async (repo) => {
       await holdRoomForOneMore(repo, ownerId);
-      return projectDto(await repo.insert({ ...project, ownerId, at: now() }));
+      return projectDto(repo, await repo.insert({ ...project, ownerId, at: now() }));
     });
   }
 
@@ -140,6 +154,22 @@ export function createProjectService(db: Database, content: ContentService, now:
     }
   }
 
+  type Shared = NonNullable<Awaited<ReturnType<ProjectRepository['findShared']>>>;
+  const authorOf = (found: Shared) => shownName({ id: found.ownerId, publicName: found.publicName, displayName: found.displayName });
+
+  async function sharedDto(found: Shared): Promise<SharedProject> {
+    const { project } = found;
+    return {
+      id: project.id,
+      title: project.title,
+      language: project.language as ProjectLanguage,
+      files: project.files,
+      authorName: authorOf(found),
+      remixedFrom: await remixCredit(repository, project),
+      updatedAt: iso(project.updatedAt),
+    };
+  }
+
   return {
     /** GET /projects: imports finished guided projects, drops projects past their undo window, lists. */
     async list(ownerId: string): Promise<ProjectList> {
@@ -168,13 +198,13 @@ export function createProjectService(db: Database, content: ContentService, now:
     },
 
     async get(ownerId: string, id: string): Promise<Project> {
-      return projectDto(await owned(repository, ownerId, id));
+      return projectDto(repository, await owned(repository, ownerId, id));
     },
 
     rename(ownerId: string, id: string, title: string): Promise<Project> {
       return transaction(async (repo) => {
         const row = await owned(repo, ownerId, id, { lock: true });
-        return projectDto(await repo.rename(row.id, title, now()));
+        return projectDto(repo, await repo.rename(row.id, title, now()));
       });
     },
 
@@ -188,17 +218,37 @@ export function createProjectService(db: Database, content: ContentService, now:
         const row = await owned(repo, ownerId, id, { lock: true });
         if (baseRevision !== undefined && baseRevision !== row.revision) return { kind: 'stale', revision: row.revision };
         refuseInvalidFiles(row.language as ProjectLanguage, files);
+        const lostEntry = entryFileRemovalRefusal(row.language as ProjectLanguage, row.files, files);
+        if (lostEntry) throw new HttpError(422, lostEntry);
         const at = now();
         const updated = await repo.updateFiles(row, files, at);
         if (autoSnapshotDue(await repo.lastSnapshotAt(row.id, 'auto'), at)) {
           await repo.insertSnapshot({ projectId: row.id, kind: 'auto', label: null, files, at });
           await prune(repo, row.id);
         }
-        return { kind: 'saved', project: projectDto(updated) };
+        return { kind: 'saved', project: await projectDto(repo, updated) };
       });
     },
 
-    /** Soft delete: hidden, no longer shared, restorable for 30 days. */
+    /**
+     * GET /projects/deleted: the owner's projects deleted in the last 30 days (those past it are
+     * dropped first), with how long each can still be restored. Only ever the caller's own.
+     */
+    async listDeleted(ownerId: string): Promise<RecentlyDeletedList> {
+      const at = now();
+      const since = new Date(at.getTime() - DELETE_UNDO_WINDOW_MS);
+      await transaction((repo) => repo.purgeDeletedBefore(ownerId, since));
+      const rows = await repository.listDeleted(ownerId, since);
+      return {
+        projects: rows.flatMap((row) =>
+          row.deletedAt && canUndoDelete(row.deletedAt, at)
+            ? [{ id: row.id, title: row.title, language: row.language as ProjectLanguage, deletedAt: iso(row.deletedAt), restoreUntil: iso(undoDeadline(row.deletedAt)), daysLeft: daysLeftToRestore(row.deletedAt, at), shared: row.shared }]
+            : [],
+        ),
+      };
+    },
+
+    /** Soft delete: hidden (its public link, if shared, answers 404 meanwhile), restorable for 30 days with its sharing as it was. */
     remove(ownerId: string, id: string): Promise<DeletedProject> {
       return transaction(async (repo) => {
         const row = await owned(repo, ownerId, id, { lock: true });
@@ -216,16 +266,17 @@ export function createProjectService(db: Database, content: ContentService, now:
         // The owner first, as every creation locks it: the same order everywhere, no deadlock.
         await repo.lockOwner(ownerId);
         const row = await owned(repo, ownerId, id, { lock: true, includeDeleted: true });
-        if (!row.deletedAt) return projectDto(row);
+        if (!row.deletedAt) return projectDto(repo, row);
         if (!canUndoDelete(row.deletedAt, now())) throw notFound(PROJECT_NOT_FOUND);
         await holdRoomForOneMore(repo, ownerId);
-        return projectDto(await repo.markRestored(row.id));
+        return projectDto(repo, await repo.markRestored(row.id));
       });
     },
 
+    /** "Copy of …"; a copy of a remix keeps the remix's credit. */
     async duplicate(ownerId: string, id: string): Promise<Project> {
       const original = await owned(repository, ownerId, id);
-      return create(ownerId, { title: copyTitle(original.title), language: original.language as ProjectLanguage, files: original.files, source: 'duplicate', sourceRef: original.id });
+      return create(ownerId, { title: copyTitle(original.title), language: original.language as ProjectLanguage, files: original.files, source: 'duplicate', sourceRef: original.id, remixedFrom: storedCredit(original) });
     },
 
     async snapshots(ownerId: string, id: string): Promise<SnapshotList> {
@@ -259,7 +310,7 @@ export function createProjectService(db: Database, content: ContentService, now:
         await repo.insertSnapshot({ projectId: row.id, kind: 'before-restore', label: null, files: row.files, at });
         const updated = await repo.updateFiles(row, snapshot.files, at);
         await prune(repo, row.id);
-        return projectDto(updated);
+        return projectDto(repo, updated);
       });
     },
 
@@ -275,23 +326,29 @@ export function createProjectService(db: Database, content: ContentService, now:
     async shared(id: string): Promise<SharedProject> {
       const found = isRandomId(id) ? await repository.findShared(id) : null;
       if (!found) throw notFound('There is no shared project here: it may have been unshared or deleted.');
-      const { project } = found;
-      return {
-        id: project.id,
-        title: project.title,
-        language: project.language as ProjectLanguage,
-        files: project.files,
-        authorName: shownName({ id: found.ownerId, publicName: found.publicName, displayName: found.displayName }),
-        updatedAt: iso(project.updatedAt),
-      };
+      return sharedDto(found);
     },
 
-    /** The caller's own copy of a shared project. */
+    /**
+     * A shared project for a viewer: `viewerIsOwner` when the signed-in viewer is its author (their
+     * page offers Edit, not Remix). The owner is compared here, never sent.
+     */
+    async sharedFor(viewerId: string | null, id: string): Promise<{ project: SharedProject; viewerIsOwner: boolean }> {
+      const found = isRandomId(id) ? await repository.findShared(id) : null;
+      if (!found) throw notFound('There is no shared project here: it may have been unshared or deleted.');
+      return { project: await sharedDto(found), viewerIsOwner: viewerId !== null && viewerId === found.ownerId };
+    },
+
+    /**
+     * The caller's own copy of a shared project. Its credit (the original's id, title and author's
+     * shown name) is read here from the original itself; the request carries nothing of it.
+     */
     async remix(ownerId: string, id: string): Promise<Project> {
       const found = isRandomId(id) ? await repository.findShared(id) : null;
       if (!found) throw notFound('There is no shared project here: it may have been unshared or deleted.');
       const { project } = found;
-      return create(ownerId, { title: project.title, language: project.language as ProjectLanguage, files: project.files, source: 'remix', sourceRef: project.id });
+      const remixedFrom = { id: project.id, title: project.title, authorName: authorOf(found) };
+      return create(ownerId, { title: project.title, language: project.language as ProjectLanguage, files: project.files, source: 'remix', sourceRef: project.id, remixedFrom });
     },
   };
 }

@@ -7,6 +7,7 @@ import { buildEndpoints } from '@/lib/api-client/build-endpoints';
 export const projectsKey = (userId: string | null) => ['user', userId, 'projects'] as const;
 export const projectKey = (userId: string | null, id: string) => ['user', userId, 'projects', id] as const;
 export const snapshotsKey = (userId: string | null, id: string) => ['user', userId, 'projects', id, 'snapshots'] as const;
+export const deletedProjectsKey = (userId: string | null) => ['user', userId, 'deleted-projects'] as const;
 
 export function useBuildEndpoints() {
   const client = useApiClient();
@@ -37,13 +38,28 @@ export function useSnapshots(projectId: string, open: boolean) {
   return useQuery({ queryKey: snapshotsKey(id, projectId), queryFn: () => endpoints.snapshots(projectId), enabled: id !== null && open, staleTime: 0 });
 }
 
-/** Keeps the list and the project's own cache entry in step with a project the server answered. */
+/** GET /projects/deleted: the learner's projects deleted in the last 30 days. */
+export function useDeletedProjects() {
+  const { id } = useAuthUser();
+  const endpoints = useBuildEndpoints();
+  return useQuery({ queryKey: deletedProjectsKey(id), queryFn: () => endpoints.deleted(), enabled: id !== null, staleTime: 0 });
+}
+
+/** After a snapshot restore: the history shows the version it kept of what was replaced. */
+export function useRefreshSnapshots(projectId: string) {
+  const { id } = useAuthUser();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: snapshotsKey(id, projectId), exact: true });
+}
+
+/** Keeps the lists and the project's own cache entry in step with a project the server answered. */
 export function useRememberProject() {
   const { id } = useAuthUser();
   const queryClient = useQueryClient();
   return (project: Project) => {
     queryClient.setQueryData(projectKey(id, project.id), project);
     void queryClient.invalidateQueries({ queryKey: projectsKey(id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: deletedProjectsKey(id), exact: true });
   };
 }
 
@@ -53,6 +69,7 @@ export function useForgetProject() {
   const queryClient = useQueryClient();
   return (projectId: string) => {
     queryClient.setQueryData<ProjectList>(projectsKey(id), (list) => (list ? { projects: list.projects.filter((project) => project.id !== projectId) } : list));
+    void queryClient.invalidateQueries({ queryKey: deletedProjectsKey(id), exact: true });
   };
 }
 

@@ -1,11 +1,21 @@
 import { track } from '@/lib/analytics/track';
 import { useState, type FormEvent } from 'react';
-import type { Project, Snapshot, SnapshotSummary } from '@/domain/build/project-dto';
+import type { Project, RemixCredit as RemixCreditDto, Snapshot, SnapshotSummary } from '@/domain/build/project-dto';
 import { SNAPSHOT_KIND_RULES, cleanSnapshotLabel } from '@/domain/build/project-rules';
 import { Alert, Button, Stack, TextField } from '@/ui';
-import { useBuildEndpoints, useRememberProject, useSnapshots } from '../api/build-queries';
+import { Link } from '@/ui/link';
+import { useBuildEndpoints, useRefreshSnapshots, useRememberProject, useSnapshots } from '../api/build-queries';
 import { editedAgo, errorText } from './build-shell';
 import styles from './build.module.css';
+
+/** "Remixed from <title> by <name>", the title a link to the original while it is still shared. */
+export function RemixCredit({ credit }: { credit: RemixCreditDto }) {
+  return (
+    <p className={styles.author} data-testid="remix-credit">
+      Remixed from {credit.sharePath ? <Link href={credit.sharePath}>{credit.title}</Link> : <span>“{credit.title}”</span>} by {credit.authorName}
+    </p>
+  );
+}
 
 /** Share: one click makes the public link; the owner can stop sharing (the link then answers 404). */
 export function SharePanel({ project }: { project: Project }) {
@@ -74,6 +84,7 @@ export function SharePanel({ project }: { project: Project }) {
 
 function SnapshotRow({ projectId, snapshot, onRestored }: { projectId: string; snapshot: SnapshotSummary; onRestored: (project: Project) => void }) {
   const endpoints = useBuildEndpoints();
+  const refreshHistory = useRefreshSnapshots(projectId);
   const [opened, setOpened] = useState<Snapshot | null>(null);
   const [busy, setBusy] = useState<'open' | 'restore' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -99,6 +110,8 @@ function SnapshotRow({ projectId, snapshot, onRestored }: { projectId: string; s
     setProblem(null);
     try {
       onRestored(await endpoints.restoreSnapshot(projectId, snapshot.id));
+      // The restore kept what it replaced as a new version: the list shows it without a reload.
+      void refreshHistory();
     } catch (error) {
       setProblem(errorText(error, 'That version could not be restored.'));
     }

@@ -3,7 +3,8 @@ import { appendConsoleLine, previewMessageSchema, PREVIEW_RENDER, type ConsoleLi
 import { previewOrigin } from '@/domain/build/preview-origin';
 import type { ProjectFileDto } from '@/domain/build/project-dto';
 import { readSavedPageStorage, writeSavedPageStorage } from '@/features/editor';
-import { assemblePageDocument } from '@/runner/html-page';
+import { assemblePageDocumentWithMap, type AssembledPage } from '@/runner/html-page';
+import { withLearnerLocation } from './learner-location';
 import { PAGE_STORAGE_FROM_PAGE, pageStorageScript, type PageStorageItems } from '@/runner/page-storage';
 import { pageStorageItemsSchema } from '@/runner/browser/sandbox-message-schemas';
 import { previewConsoleScript } from '@/runner/preview-console';
@@ -39,10 +40,12 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
   const storage = useRef<PageStorageItems | null>(null);
   storage.current ??= storageKey && typeof window !== 'undefined' ? readSavedPageStorage(storageKey) : [];
   const html = useMemo(
-    () => assemblePageDocument(files.map((file) => ({ name: file.path, content: file.content })), pageStorageScript(storage.current ?? []) + previewConsoleScript()),
+    () => assemblePageDocumentWithMap(files.map((file) => ({ name: file.path, content: file.content })), pageStorageScript(storage.current ?? []) + previewConsoleScript()),
     [files],
   );
-  const [shown, setShown] = useState(html);
+  // The page shown with its source map: an error's document line is mapped with the map of the
+  // document that reported it.
+  const [shown, setShown] = useState<AssembledPage>(html);
   const shownRef = useRef(shown);
   shownRef.current = shown;
   const consoleLines = useRef<ConsoleLine[]>([]);
@@ -77,9 +80,9 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
         ready.current = true;
         consoleLines.current = [];
         onConsoleRef.current?.([]);
-        frame.current.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current }, origin);
+        frame.current.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current.html }, origin);
       } else {
-        consoleLines.current = appendConsoleLine(consoleLines.current, { level: message.data.level, text: message.data.text });
+        consoleLines.current = appendConsoleLine(consoleLines.current, { level: message.data.level, text: withLearnerLocation(message.data, shownRef.current) });
         onConsoleRef.current?.(consoleLines.current);
       }
     }
@@ -91,7 +94,7 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
     if (!ready.current) return;
     consoleLines.current = [];
     onConsoleRef.current?.([]);
-    frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shown }, origin);
+    frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shown.html }, origin);
   }, [shown, origin]);
 
   if (!mounted) return <div className={styles.previewFrame} aria-hidden="true" />;
@@ -108,7 +111,7 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
         // The document says it is ready as it loads; if that message was lost, its load event still comes.
         if (ready.current) return;
         ready.current = true;
-        frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current }, origin);
+        frame.current?.contentWindow?.postMessage({ type: PREVIEW_RENDER, html: shownRef.current.html }, origin);
       }}
     />
   );

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@/ui/link';
 import { cleanProjectTitle } from '@/domain/build/project-rules';
 import { LANGUAGE_RULES, PROJECT_TEMPLATES, TEMPLATE_RULES, type ProjectTemplate } from '@/domain/build/project-templates';
-import type { ProjectSummary } from '@/domain/build/project-dto';
+import type { ProjectSummary, RecentlyDeletedProject } from '@/domain/build/project-dto';
 import type { BuildPageProps } from '@/lib/build/build-page-props';
 import { ActionProblemAlert, actionProblem, type ActionProblem } from '@/features/billing';
 import { MachinesSection } from '@/features/machines';
 import { paths } from '@/domain/routing/paths';
 import { Alert, Button, ButtonLink, Card, LoadError, PageHeading, PageLead, Stack, TextField } from '@/ui';
-import { useBuildEndpoints, useForgetProject, useProjects, useRememberProject } from '../api/build-queries';
+import { useBuildEndpoints, useDeletedProjects, useForgetProject, useProjects, useRememberProject } from '../api/build-queries';
 import { BuildShell, editedAgo, errorText } from '../components/build-shell';
 import styles from '../components/build.module.css';
 
@@ -165,6 +165,70 @@ function ProjectCard({ project, onDeleted }: { project: ProjectSummary; onDelete
   );
 }
 
+const deletedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+
+type Restored = Pick<ProjectSummary, 'title' | 'shared'>;
+
+function DeletedRow({ project, onRestored }: { project: RecentlyDeletedProject; onRestored: (project: Restored) => void }) {
+  const endpoints = useBuildEndpoints();
+  const remember = useRememberProject();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ActionProblem | null>(null);
+
+  async function restore() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const back = await endpoints.restore(project.id);
+      // The page's notice says so: this row leaves the list as it refreshes.
+      onRestored({ title: back.title, shared: back.shared });
+      remember(back);
+    } catch (error) {
+      setProblem(actionProblem(error, 'The project could not be brought back.'));
+      setBusy(false);
+    }
+  }
+
+  const days = `${project.daysLeft} day${project.daysLeft === 1 ? '' : 's'} left to restore`;
+  return (
+    <li className={styles.deletedItem}>
+      <div>
+        <strong>{project.title}</strong>
+        <p className={styles.meta}>
+          {LANGUAGE_RULES[project.language].label} · deleted on <time dateTime={project.deletedAt}>{deletedOn(project.deletedAt)}</time> · {days}
+          {project.shared && ' · its public link comes back with it'}
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={() => void restore()} loading={busy} aria-label={`Restore ${project.title}`}>
+        Restore
+      </Button>
+      <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="projects" />
+    </li>
+  );
+}
+
+/** Projects deleted in the last 30 days (the server keeps them that long), each with Restore. */
+function RecentlyDeleted({ onRestored }: { onRestored: (project: Restored) => void }) {
+  const deleted = useDeletedProjects();
+  if (!deleted.data || deleted.data.projects.length === 0) {
+    if (deleted.isError) return <LoadError message={errorText(deleted.error, 'Your recently deleted projects could not be loaded.')} onRetry={() => void deleted.refetch()} />;
+    return null;
+  }
+  return (
+    <section aria-labelledby="deleted-heading">
+      <h2 id="deleted-heading" className={styles.sectionTitle}>
+        Recently deleted
+      </h2>
+      <p className={styles.muted}>Deleted projects are kept for 30 days, then removed for good.</p>
+      <ul className={styles.deletedList}>
+        {deleted.data.projects.map((project) => (
+          <DeletedRow key={project.id} project={project} onRestored={onRestored} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /web/build: the learner's own projects, new ones from templates, and what they finished in courses. */
 export default function BuildView({ instanceOrigin }: BuildPageProps) {
   const projects = useProjects();
@@ -172,11 +236,13 @@ export default function BuildView({ instanceOrigin }: BuildPageProps) {
   const remember = useRememberProject();
   const [deleted, setDeleted] = useState<ProjectSummary | null>(null);
   const [undoProblem, setUndoProblem] = useState<string | null>(null);
+  const [undone, setUndone] = useState<Restored | null>(null);
 
   async function undo() {
     if (!deleted) return;
     try {
       remember(await endpoints.restore(deleted.id));
+      setUndone(deleted);
       setDeleted(null);
       setUndoProblem(null);
     } catch (error) {
@@ -190,9 +256,18 @@ export default function BuildView({ instanceOrigin }: BuildPageProps) {
         <PageHeading kicker="Build" title="Your projects">
           <PageLead>Make something of your own: a web page, a program or a database to ask questions of. Everything saves as you type.</PageLead>
         </PageHeading>
+        {undone && !deleted && (
+          <Alert kind="success">
+            <span role="status">
+              “{undone.title}” is back{undone.shared ? ', shared as before: its public link works again' : ''}.
+            </span>
+          </Alert>
+        )}
         {deleted && (
           <Alert kind="info">
-            <span role="status">“{deleted.title}” was deleted. </span>
+            <span role="status">
+              “{deleted.title}” was deleted.{deleted.shared ? ' Its public link is off until you bring it back.' : ''}{' '}
+            </span>
             <Button variant="secondary" size="sm" onClick={() => void undo()}>
               Undo
             </Button>
@@ -210,11 +285,24 @@ export default function BuildView({ instanceOrigin }: BuildPageProps) {
           {projects.data && projects.data.projects.length > 0 && (
             <ul className={styles.projectList}>
               {projects.data.projects.map((project) => (
-                <ProjectCard key={project.id} project={project} onDeleted={setDeleted} />
+                <ProjectCard
+                  key={project.id}
+                  project={project}
+                  onDeleted={(gone) => {
+                    setUndone(null);
+                    setDeleted(gone);
+                  }}
+                />
               ))}
             </ul>
           )}
         </section>
+        <RecentlyDeleted
+          onRestored={(project) => {
+            setDeleted(null);
+            setUndone(project);
+          }}
+        />
         <MachinesSection instanceOrigin={instanceOrigin} />
       </Stack>
     </BuildShell>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CodeEditor, pageStorageKey, useCodeDraft, useRuntimePreload } from '@/features/editor';
 import { useAuthUser } from '@/features/auth';
-import { addFile, deleteFile, renameFile } from '@/domain/build/file-edits';
+import { addFile, canDeleteFile, canRenameFile, deleteFile, renameFile } from '@/domain/build/file-edits';
 import type { Project } from '@/domain/build/project-dto';
 import { LANGUAGE_RULES } from '@/domain/build/project-templates';
 import { languageFromFileName } from '@/domain/lessons/code-language';
@@ -12,7 +12,7 @@ import { Link } from '@/ui/link';
 import { useBuildEndpoints, useProject, useRememberProject } from '../api/build-queries';
 import { BuildShell, errorText } from '../components/build-shell';
 import { ConsolePanel } from '../components/console-panel';
-import { HistoryPanel, SharePanel } from '../components/project-panels';
+import { HistoryPanel, RemixCredit, SharePanel } from '../components/project-panels';
 import { ProjectPreview } from '../components/project-preview';
 import { useProjectRun } from '../components/use-project-run';
 import styles from '../components/build.module.css';
@@ -53,12 +53,18 @@ function FileActions({ project, files, active, onFiles, onActive }: { project: P
         <Button variant="secondary" size="sm" onClick={() => open({ kind: 'add' })}>
           New file
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => open({ kind: 'rename', path: active })}>
-          Rename {active}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => open({ kind: 'delete', path: active })}>
-          Delete {active}
-        </Button>
+        {/* Only what the rules allow is offered (the server refuses the rest): the file a project starts from stays. */}
+        {canRenameFile(project.language, active) && (
+          <Button variant="ghost" size="sm" onClick={() => open({ kind: 'rename', path: active })}>
+            Rename {active}
+          </Button>
+        )}
+        {canDeleteFile(project.language, files, active) && (
+          <Button variant="ghost" size="sm" onClick={() => open({ kind: 'delete', path: active })}>
+            Delete {active}
+          </Button>
+        )}
+        {active === LANGUAGE_RULES[project.language].entryFile && <span className={styles.muted}>{active} is where your project starts: it keeps its name and can’t be deleted.</span>}
       </div>
       {form && (
         <form onSubmit={submit} className={styles.renameForm} noValidate>
@@ -118,7 +124,9 @@ function Workspace({ project, backlink, previewTemplate }: { project: Project; b
         <Link href={backlink} className={styles.back}>
           ← Back
         </Link>
-        <PageHeading kicker={LANGUAGE_RULES[project.language].label} title={project.title} />
+        <PageHeading kicker={LANGUAGE_RULES[project.language].label} title={project.title}>
+          {project.remixedFrom && <RemixCredit credit={project.remixedFrom} />}
+        </PageHeading>
         <div className={styles.row}>
           <span className={styles.save} data-save-status={draft.status} role="status">
             {SAVE_LABEL[draft.status]}

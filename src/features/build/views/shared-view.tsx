@@ -10,6 +10,7 @@ import { Alert, Button, ButtonLink, Container, Logo, PageHeading, Stack, ThemeTo
 import { useBuildEndpoints, useRememberProject } from '../api/build-queries';
 import { BuildShell, editedAgo, errorText } from '../components/build-shell';
 import { ConsolePanel } from '../components/console-panel';
+import { RemixCredit } from '../components/project-panels';
 import { ProjectPreview } from '../components/project-preview';
 import { useProjectRun } from '../components/use-project-run';
 import styles from '../components/build.module.css';
@@ -78,7 +79,7 @@ function Remix({ projectId, signedIn, here }: { projectId: string; signedIn: boo
   );
 }
 
-function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageProps & { storageKey: string | null }) {
+function SharedProjectBody({ project, previewTemplate, storageKey, viewerIsOwner }: SharedPageProps & { storageKey: string | null }) {
   const signedIn = storageKey !== null;
   const here = paths.sharedProject(project.id);
   const { lines, setLines, running, run } = useProjectRun(project.language);
@@ -92,6 +93,7 @@ function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageP
         <p className={styles.author}>
           By {project.authorName} · updated {editedAgo(project.updatedAt)}
         </p>
+        {project.remixedFrom && <RemixCredit credit={project.remixedFrom} />}
       </PageHeading>
       <div className={styles.row}>
         {!isWeb && (
@@ -99,7 +101,12 @@ function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageP
             Run
           </Button>
         )}
-        <Remix projectId={project.id} signedIn={signedIn} here={here} />
+        {/* The author's own page leads back to their project (the server said who is looking). */}
+        {viewerIsOwner ? (
+          <ButtonLink href={paths.buildProject(project.id, paths.build())}>Edit</ButtonLink>
+        ) : (
+          <Remix projectId={project.id} signedIn={signedIn} here={here} />
+        )}
       </div>
       <div className={styles.workspace} data-web={isWeb || undefined}>
         <div className={styles.editorColumn}>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createProjectBodySchema,
   createSnapshotBodySchema,
+  recentlyDeletedQuerySchema,
   renameProjectBodySchema,
   saveProjectFilesBodySchema,
   type StaleRevision,
@@ -38,6 +39,21 @@ export function projectsRoutes(services: Services): Routes {
         await countWrite(services, identity);
         return { status: 201, body: await services.projects.createFromTemplate(identity.uid, body.template, body.title) };
       },
+    }),
+  };
+}
+
+/**
+ * GET /projects/deleted — the caller's own projects deleted in the last 30 days (restore each with
+ * POST /projects/{id}/restore). The caller's uid is the only owner it reads: nothing in the request
+ * names whose projects to list.
+ */
+export function deletedProjectsRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<z.infer<typeof recentlyDeletedQuerySchema>>({
+      access: 'user',
+      query: recentlyDeletedQuerySchema,
+      handle: async ({ identity }) => ({ body: await services.projects.listDeleted(identity.uid) }),
     }),
   };
 }
