@@ -98,6 +98,7 @@ test.describe('analytics only with consent', () => {
     expect(seen.outside).toEqual([]);
 
     const engineer = await engineerPage(browser, '/web/preview/analytics');
+    await engineer.getByText('Latest 50 events').click();
     await engineer.getByLabel('Event', { exact: true }).selectOption('lesson_started');
     await expect(engineer.getByRole('row').filter({ hasText: '/web/track/python/tutorial/python-basics/chapter/python-basics-first-steps/learn' }).first()).toBeVisible();
     await engineer.context().close();

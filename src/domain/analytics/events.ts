@@ -111,10 +111,9 @@ export const storedAnalyticsEventSchema = z.object({
   occurredAt: z.string(),
   receivedAt: z.string(),
 });
+/** The newest events (the counts are GET /analytics/summary's, src/domain/analytics/summary.ts). */
 export const analyticsEventListSchema = z.object({
   events: z.array(storedAnalyticsEventSchema),
-  /** Events per name over the last 24 hours. */
-  lastDay: z.array(z.object({ name: z.enum(ANALYTICS_EVENT_NAMES as [AnalyticsEventName, ...AnalyticsEventName[]]), count: z.number().int() })),
 });
 export type StoredAnalyticsEvent = z.infer<typeof storedAnalyticsEventSchema>;
 export type AnalyticsEventList = z.infer<typeof analyticsEventListSchema>;

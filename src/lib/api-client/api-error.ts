@@ -64,6 +64,7 @@ export const API_ERROR_MESSAGES = {
   updateReport: 'Could not change the report',
   sendAnalytics: 'Could not send usage events',
   fetchAnalytics: 'Could not fetch the usage events',
+  fetchAnalyticsSummary: 'Could not count the usage events',
   changeRsvp: 'Could not change your RSVP',
   fetchEventReminders: 'Could not fetch your event reminders',
   fetchPreviewContent: 'Could not fetch what this deployment serves',

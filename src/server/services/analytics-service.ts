@@ -1,14 +1,16 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { allows, type Consent } from '@/domain/analytics/consent';
 import { ANALYTICS_EVENTS, analyticsBatchSchema, type AnalyticsBatch, type AnalyticsEventList, type AnalyticsEventName } from '@/domain/analytics/events';
+import { FUNNEL_EVENT_NAMES } from '@/domain/analytics/funnels';
+import { summaryFunnels, summaryTable, type AnalyticsSummary } from '@/domain/analytics/summary';
+import { analyticsWindowDays, type AnalyticsSummaryQuery } from '@/domain/analytics/summary-window';
 import type { Database } from '@/server/db/client';
-import { analyticsEvents } from '@/server/db/schema';
 import { HttpError } from '@/server/http/http-error';
+import { createAnalyticsRepository, isUnknownTimeZoneError } from '@/server/repositories/analytics-repository';
 import { logger } from '@/lib/logger';
 
 /** How long the local store keeps events, and how many the engineers' list shows. */
 export const ANALYTICS_RETENTION_DAYS = 30;
-export const ANALYTICS_LIST_LIMIT = 200;
+export const ANALYTICS_LIST_LIMIT = 50;
 const EMAIL_TRACKER_TIMEOUT_MS = 3000;
 
 export interface EmailTrackerConfig {
@@ -30,12 +32,13 @@ export interface CollectResult {
  */
 export function createAnalyticsService(db: Database, options: { emailTracker: EmailTrackerConfig | null; now: () => Date; fetch?: typeof fetch }) {
   const send = options.fetch ?? fetch;
+  const store = createAnalyticsRepository(db);
   let lastPruneAt = 0;
 
   async function pruneNow(at: Date): Promise<void> {
     if (at.getTime() - lastPruneAt < 60 * 60 * 1000) return;
     lastPruneAt = at.getTime();
-    await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, new Date(at.getTime() - ANALYTICS_RETENTION_DAYS * 86_400_000)));
+    await store.deleteReceivedBefore(new Date(at.getTime() - ANALYTICS_RETENTION_DAYS * 86_400_000));
   }
 
   async function forward(userId: string, batch: AnalyticsBatch): Promise<number> {
@@ -72,7 +75,7 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
       const at = options.now();
       let stored = 0;
       if (analytics) {
-        await db.insert(analyticsEvents).values(
+        await store.insert(
           batch.events.map((event) => ({
             name: event.name,
             properties: event.properties,
@@ -90,21 +93,9 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
       return { stored, forwarded };
     },
 
-    /** The newest events (optionally of one name) and the last day's counts, for course engineers. */
+    /** The newest events (optionally of one name), for course engineers: a short list to check what a feature sends. */
     async list(name: AnalyticsEventName | null): Promise<AnalyticsEventList> {
-      const rows = await db
-        .select()
-        .from(analyticsEvents)
-        .where(name ? eq(analyticsEvents.name, name) : undefined)
-        .orderBy(desc(analyticsEvents.receivedAt), desc(analyticsEvents.id))
-        .limit(ANALYTICS_LIST_LIMIT);
-      const since = new Date(options.now().getTime() - 86_400_000);
-      const counts = await db
-        .select({ name: analyticsEvents.name, count: count() })
-        .from(analyticsEvents)
-        .where(and(gte(analyticsEvents.receivedAt, since)))
-        .groupBy(analyticsEvents.name)
-        .orderBy(desc(count()));
+      const rows = await store.newest(name, ANALYTICS_LIST_LIMIT);
       return {
         events: rows.map((row) => ({
           id: row.id,
@@ -116,8 +107,25 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
           occurredAt: row.occurredAt.toISOString(),
           receivedAt: row.receivedAt.toISOString(),
         })),
-        lastDay: counts.map((row) => ({ name: row.name as AnalyticsEventName, count: Number(row.count) })),
       };
+    },
+
+    /**
+     * The engineers' view (docs/analytics.md): counts per event and day and the funnels over the
+     * last `days` days of `timeZone`, today included. Aggregated by the database, so the answer's
+     * size depends on the window, never on how many events came.
+     */
+    async summary({ days, timeZone }: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
+      const dayList = analyticsWindowDays(options.now(), timeZone, days);
+      const window = { fromDay: dayList[0] ?? '', toDay: dayList[dayList.length - 1] ?? '', timeZone };
+      try {
+        const [groups, firsts] = await Promise.all([store.countsByEventAndDay(window), store.firstOccurrences(window, FUNNEL_EVENT_NAMES)]);
+        return { window: { days, timeZone, dayList }, ...summaryTable(dayList, groups), funnels: summaryFunnels(firsts) };
+      } catch (error) {
+        // The runtime knew the zone (the query was checked) but this database's tz data does not.
+        if (isUnknownTimeZoneError(error)) throw new HttpError(400, `The database does not know the time zone ${timeZone}. Choose UTC or another zone.`);
+        throw error;
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { consentFromCookie } from '@/domain/analytics/consent';
 import { analyticsBatchSchema, ANALYTICS_EVENT_NAMES, type AnalyticsBatch } from '@/domain/analytics/events';
+import { analyticsSummaryQuerySchema, type AnalyticsSummaryQuery } from '@/domain/analytics/summary-window';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
@@ -24,6 +25,20 @@ export function analyticsRoutes(services: Services, consentCookie: string | unde
       access: 'course_engineer',
       query: listQuery,
       handle: async ({ query }) => ({ body: await services.analytics.list((query.name as Parameters<Services['analytics']['list']>[0]) ?? null) }),
+    }),
+  };
+}
+
+/**
+ * GET /analytics/summary?days=7|14|30&timeZone= (course engineers): counts per event and day and
+ * the funnels (docs/analytics.md, "The engineers' view"); 400 with the reason for a bad window or zone.
+ */
+export function analyticsSummaryRoutes(services: Services): Routes {
+  return {
+    GET: defineEndpoint<AnalyticsSummaryQuery>({
+      access: 'course_engineer',
+      query: analyticsSummaryQuerySchema as unknown as z.ZodType<AnalyticsSummaryQuery>,
+      handle: async ({ query }) => ({ body: await services.analytics.summary(query) }),
     }),
   };
 }
