@@ -40,10 +40,16 @@ let compatData: CompatNode | null = null;
 /**
  * MDN's browser-compat-data (CC0, docs/decisions.md): a large JSON file read from node_modules once
  * per process, only when content is compiled. Resolved from the project (content is always compiled
- * from its root), the same way from ES modules, CommonJS and bundles.
+ * from its root). In Node `resolve` names the file; in the app's server bundle (a running server
+ * publishes for `content:publish` and preview deployments) webpack turns `resolve` into the JSON's
+ * module id, a number that `readFileSync` would take for a file descriptor (EBADF), and the module
+ * itself is loaded instead.
  */
 export function browserCompatData(): CompatNode {
-  compatData ??= JSON.parse(readFileSync(createRequire(path.join(process.cwd(), 'package.json')).resolve('@mdn/browser-compat-data'), 'utf8')) as CompatNode;
+  if (compatData) return compatData;
+  const load = createRequire(path.join(process.cwd(), 'package.json'));
+  const resolved: unknown = load.resolve('@mdn/browser-compat-data');
+  compatData = (typeof resolved === 'string' ? JSON.parse(readFileSync(resolved, 'utf8')) : load('@mdn/browser-compat-data')) as CompatNode;
   return compatData;
 }
 
