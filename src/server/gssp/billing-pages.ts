@@ -4,7 +4,7 @@ import { REFUND_WINDOW_DAYS } from '@/domain/billing/subscription-state';
 import { paths } from '@/domain/routing/paths';
 import type { ProPageProps, PurchaseSuccessfulPageProps, SubscribePageProps, TestCheckoutPageProps, Web2appSignupPageProps, Web2appSuccessPageProps } from '@/lib/billing/billing-page-props';
 import { isHttpError } from '@/server/http/http-error';
-import { entitlementDto, type BillingService } from '@/server/services/billing-service';
+import type { BillingService } from '@/server/services/billing-service';
 import { getServices } from '@/server/services/services';
 import { withSession, type SessionUser } from './with-session';
 
@@ -70,7 +70,7 @@ async function subscribeProps(context: GetServerSidePropsContext, user: SessionU
     ...(await plansProps(billing, user.id)),
     flow,
     provider: billing.provider,
-    entitlement: entitlementDto(await billing.entitlement(user.id)),
+    entitlement: await billing.entitlementView(user.id),
     redirectUrl,
     trackingReferer: trackingRefererOf(context.query.trackingReferer),
     continueUrl: flow === 'web2app' ? paths.web2appSuccess(redirectUrl) : (redirectUrl ?? paths.redirectToActiveSection()),
