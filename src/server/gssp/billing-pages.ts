@@ -1,5 +1,6 @@
 import type { GetServerSidePropsContext } from 'next';
 import { proBenefits, proMessage } from '@/domain/billing/entitlement';
+import { trackOfAppPath } from '@/domain/billing/section-to-open';
 import { REFUND_WINDOW_DAYS } from '@/domain/billing/subscription-state';
 import { paths } from '@/domain/routing/paths';
 import type { ProPageProps, PurchaseSuccessfulPageProps, SubscribePageProps, TestCheckoutPageProps, Web2appSignupPageProps, Web2appSuccessPageProps } from '@/lib/billing/billing-page-props';
@@ -45,12 +46,17 @@ async function plansProps(service: BillingService, uid: string) {
 }
 
 /** /web/pro?redirectUrl=&trackingReferer= */
-export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   if (!user) return { notFound: true };
-  const billing = (await getServices()).billing;
+  const services = await getServices();
+  const billing = services.billing;
   const redirectUrl = billing.checkedRedirect('web', one(context.query.redirectUrl));
   const referer = trackingRefererOf(context.query.trackingReferer);
-  const home = referer === 'projects' || referer === 'machines' ? paths.build() : paths.redirectToActiveSection();
+  // "Not now" from a Pro lesson or section: that track's section the learner can open (its
+  // /section/active picks one, never a Pro-only one for a free learner); else their section.
+  const trackId = trackOfAppPath(redirectUrl);
+  const ownTrack = trackId && (await services.content.asOf(snapshot.publishSet).publishedTrack(trackId)) ? trackId : null;
+  const home = referer === 'projects' || referer === 'machines' ? paths.build() : ownTrack ? paths.activeSection(ownTrack) : paths.redirectToActiveSection();
   return {
     props: {
       ...(await plansProps(billing, user.id)),
