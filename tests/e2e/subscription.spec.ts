@@ -219,14 +219,18 @@ test.describe('subscription', () => {
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Codetrail Pro Monthly')).toBeVisible();
 
-    // Cancel: the question says what happens; Pro stays until the period's end.
+    // Cancel: the question says what happens; Pro stays until the period's end, the very day it would renew.
+    const renewsOn = /Renews on (.+)\./.exec((await billing.getByText(/Renews on /).textContent()) ?? '')?.[1];
+    expect(renewsOn).toBeTruthy();
     await billing.getByRole('button', { name: 'Cancel subscription' }).click();
     const question = billing.getByRole('group', { name: /Cancel your subscription\? You keep Pro until/ });
     await expect(question).toBeVisible();
+    await expect(question).toContainText(`You keep Pro until ${renewsOn}.`);
     await expect(question.getByRole('button', { name: 'Cancel subscription' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(billing.getByRole('alert').or(billing.getByRole('status')).filter({ hasText: 'Your subscription is cancelled. You keep Pro until' })).toBeVisible();
     await page.reload();
+    await expect(billing.getByText(`Pro until ${renewsOn}, then it stops.`)).toBeVisible();
     await expect(billing.getByRole('button', { name: 'Keep my subscription' })).toBeVisible();
     await billing.getByRole('button', { name: 'Keep my subscription' }).click();
     await expect(billing.getByText('Your subscription continues. Thank you for staying!')).toBeVisible();
