@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AnalyticsAndConsent } from '@/features/analytics';
 import { AuthUserProvider } from '@/features/auth';
+import { BillingNoticesForLearners } from '@/features/billing/shell';
 import { EngineerToolbarForEngineers } from '@/features/engineer-toolbar';
 import { EventRemindersForLearners } from '@/features/events';
 import { createQueryClient } from '@/lib/query-client';
@@ -22,6 +23,7 @@ export function AppProviders({ userSerialized, children }: { userSerialized?: st
             {children}
             <EngineerToolbarForEngineers />
             <EventRemindersForLearners />
+            <BillingNoticesForLearners />
             <AnalyticsAndConsent />
           </NotificationProvider>
         </RouteHistoryProvider>

@@ -85,14 +85,17 @@ test.describe('habit loop', () => {
     await page.goto('/web/redirect-to-active-section');
     await page.waitForURL(/\/web\/sql\/section\/0$/);
 
+    // Section 1 is Pro: a free learner is sent to the section they can open, not to its lock, and
+    // that one becomes the remembered section.
     await setCookie('codetrail_active_section_sql', '1');
     await page.goto('/web/redirect-to-active-section');
-    await page.waitForURL(/\/web\/sql\/section\/1$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'SQL in practice' })).toBeVisible();
+    await page.waitForURL(/\/web\/sql\/section\/0$/);
+    await expect(page.getByTestId('section-pro-lock')).toHaveCount(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'codetrail_active_section_sql')?.value).toBe('0');
 
     // After login (here: the login page while signed in) the default destination is the active section.
     await page.goto('/web/login');
-    await page.waitForURL(/\/web\/sql\/section\/1$/);
+    await page.waitForURL(/\/web\/sql\/section\/0$/);
 
     await context.clearCookies({ name: 'codetrail_active_track' });
     await page.goto('/web/redirect-to-active-section');

@@ -160,6 +160,42 @@ test.describe('subscription', () => {
     await playLesson(page, lesson);
   });
 
+  test('"Not now" on the paywall lands a free learner on a section they can open, from a Pro section and from a Pro lesson', async ({ page }) => {
+    test.setTimeout(180_000);
+    const { url, freeLessons } = await firstProLesson();
+    const account = await signInTo(page, '/web/settings', 'notnow');
+    // Past the free section: the path's next section (their "current" one) is Pro.
+    await finishFreeSection(page, account, freeLessons);
+
+    /** On the free section: no Pro lock, and a lesson link that opens its lesson (not the paywall). */
+    const expectOpenSection = async () => {
+      await page.waitForURL((current) => current.pathname === `/web/${TRACK}/section/0`);
+      await expect(page.getByTestId('section-pro-lock')).toHaveCount(0);
+      const lesson = page.locator(`a[href^="/web/track/${TRACK}/"][href*="/learn"]`).first();
+      const href = await lesson.getAttribute('href');
+      expect(href).toBeTruthy();
+      await lesson.click();
+      await page.waitForURL((current) => current.pathname + current.search === href);
+      await expect(page).not.toHaveURL(/\/web\/pro/);
+    };
+
+    // The Pro section itself: its lock leads to the paywall; "Not now" must not lead back to the lock.
+    await page.goto(`/web/${TRACK}/section/1`);
+    await expect(page.getByTestId('section-pro-lock')).toBeVisible();
+    await page.getByRole('link', { name: 'See what Pro gives you' }).click();
+    await page.waitForURL('**/web/pro?**');
+    await page.getByRole('link', { name: 'Not now' }).click();
+    await expectOpenSection();
+
+    // A Pro lesson's paywall, then "Not now", then the Learn tab: the same open section.
+    await page.goto(url);
+    await page.waitForURL('**/web/pro?**');
+    await page.getByRole('link', { name: 'Not now' }).click();
+    await expectOpenSection();
+    await page.goto('/web/redirect-to-active-section');
+    await page.waitForURL((current) => current.pathname === `/web/${TRACK}/section/0`);
+  });
+
   test('past the free allowance the build area says what Pro gives and leads to the paywall; machines too', async ({ page }) => {
     const account = await signInTo(page, '/web/build', 'allowance');
     const headers = { Authorization: `Bearer ${await idTokenFor(account.email, account.password)}` };
@@ -260,14 +296,18 @@ test.describe('subscription', () => {
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Codetrail Pro Monthly')).toBeVisible();
 
-    // Cancel: the question says what happens; Pro stays until the period's end.
+    // Cancel: the question says what happens; Pro stays until the period's end, the very day it would renew.
+    const renewsOn = /Renews on (.+)\./.exec((await billing.getByText(/Renews on /).textContent()) ?? '')?.[1];
+    expect(renewsOn).toBeTruthy();
     await billing.getByRole('button', { name: 'Cancel subscription' }).click();
     const question = billing.getByRole('group', { name: /Cancel your subscription\? You keep Pro until/ });
     await expect(question).toBeVisible();
+    await expect(question).toContainText(`You keep Pro until ${renewsOn}.`);
     await expect(question.getByRole('button', { name: 'Cancel subscription' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(billing.getByRole('alert').or(billing.getByRole('status')).filter({ hasText: 'Your subscription is cancelled. You keep Pro until' })).toBeVisible();
     await page.reload();
+    await expect(billing.getByText(`Pro until ${renewsOn}, then it stops.`)).toBeVisible();
     await expect(billing.getByRole('button', { name: 'Keep my subscription' })).toBeVisible();
     await billing.getByRole('button', { name: 'Keep my subscription' }).click();
     await expect(billing.getByText('Your subscription continues. Thank you for staying!')).toBeVisible();

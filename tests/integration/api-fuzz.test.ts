@@ -425,6 +425,8 @@ const ROUTES: Record<string, FuzzRoute> = {
   resumeRoutes: { build: (s) => billingRouteBuilders.resumeRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
   refundRoutes: { build: (s) => billingRouteBuilders.refundRoutes(s), caller: 'learner', base: () => fc.constantFrom(...paymentIds, 'pi_missing').map((paymentId) => ({ query: { paymentId } })), runs: 20 },
   portalRoutes: { build: (s) => billingRouteBuilders.portalRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
+  billingNotificationsRoutes: { build: (s) => billingRouteBuilders.billingNotificationsRoutes(s), caller: 'learner', base: () => noQuery(), runs: 20 },
+  dismissBillingNotificationRoutes: { build: (s) => billingRouteBuilders.dismissBillingNotificationRoutes(s), caller: 'learner', base: () => fc.constantFrom('trial-reminder:sub_missing:2026-12-05', 'x').map((notificationId) => ({ query: { notificationId } })), runs: 20 },
 };
 
 /** Every path inside a JSON value, the value itself first. */

@@ -43,11 +43,25 @@ export const paymentSchema = z.object({
   number: z.string().nullable(),
   /** Stripe's hosted receipt; null locally (the billing page shows the receipt itself). */
   receiptUrl: z.string().nullable(),
+  /** The days (YYYY-MM-DD, the learner's time zone; billing-dates.ts) the receipt shows. */
+  paidOn: z.string().nullable(),
+  periodStartOn: z.string().nullable(),
+  periodEndOn: z.string().nullable(),
+  refundedOn: z.string().nullable(),
   refundable: z.boolean(),
   /** Why it cannot be refunded (shown on hover and to screen readers); null when it can. */
   refundNote: z.string().nullable(),
 });
 export type PaymentDto = z.infer<typeof paymentSchema>;
+
+/** Every billing day a screen shows (YYYY-MM-DD in the learner's time zone), decided by billingDays. */
+export const billingDaysSchema = z.object({
+  chargeOn: z.string().nullable(),
+  accessEndsOn: z.string().nullable(),
+  trialEndsOn: z.string().nullable(),
+  reminderOn: z.string().nullable(),
+  endedOn: z.string().nullable(),
+});
 
 /** GET /billing — everything the settings page and the paywall need. */
 export const billingOverviewSchema = z.object({
@@ -68,6 +82,12 @@ export const billingOverviewSchema = z.object({
       endedAt: z.string().nullable(),
     })
     .nullable(),
+  /** The days shown: renewal, the end of Pro (if they cancel now, or after a cancel), the trial's. */
+  days: billingDaysSchema,
+  /** The time zone the days are counted in (the learner's stored one; UTC when unknown). */
+  timeZone: z.string(),
+  /** How many days before a trial's first charge the learner is reminded. */
+  reminderDays: z.number().int(),
   payments: z.array(paymentSchema),
   /** Stripe's Customer Portal (change card, invoices) is offered; false locally. */
   portal: z.boolean(),
@@ -129,3 +149,10 @@ export const portalSchema = z.object({ url: z.string() });
 
 /** The 402 body for Pro content: `message` as every error, plus what to unlock. */
 export const proRequiredSchema = z.object({ message: z.string(), proRequired: z.literal(true), feature: z.string() });
+
+/** GET /billing/notifications — notices the server sent the learner (the trial reminder), not dismissed yet. */
+export const billingNotificationsSchema = z.object({
+  notifications: z.array(z.object({ id: z.string(), kind: z.string(), message: z.string(), href: z.string().nullable() })),
+});
+export type BillingNotifications = z.infer<typeof billingNotificationsSchema>;
+export const dismissedSchema = z.object({ dismissed: z.literal(true) });

@@ -297,6 +297,9 @@ export interface Entitlement {
   notice: string | null;
 }
 
+/** The grace period's notice; pages write the day in the learner's zone (billing-service's DTO). */
+export const graceNotice = (untilText: string) => `Your last payment did not go through. Pro stays on until ${untilText} while the payment is retried; update your card to keep it.`;
+
 const FREE: Entitlement = { pro: false, state: 'free', until: null, subscriptionId: null, planId: null, renewsAt: null, notice: null };
 
 function entitlementOfOne(subscription: SubscriptionRecord, now: Date, graceDays: number): Entitlement {
@@ -319,7 +322,7 @@ function entitlementOfOne(subscription: SubscriptionRecord, now: Date, graceDays
       const graceStart = failedAt && failedAt >= subscription.currentPeriodStart ? failedAt : subscription.currentPeriodStart;
       const until = new Date(graceStart.getTime() + graceDays * DAY_MS);
       if (now < until) {
-        return { ...base, pro: true, state: 'grace', until, renewsAt: null, notice: `Your last payment did not go through. Pro stays on until ${until.toISOString().slice(0, 10)} while the payment is retried; update your card to keep it.` };
+        return { ...base, pro: true, state: 'grace', until, renewsAt: null, notice: graceNotice(until.toISOString().slice(0, 10)) };
       }
       return { ...FREE, ...base, state: 'lapsed', notice: 'Your payment did not go through, so Pro is paused. Update your card or subscribe again to get it back.' };
     }

@@ -30,6 +30,13 @@ const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * track's /section/active resolver.
  */
 export function activeSectionRedirect(cookies: Record<string, string | undefined>, publishedTrackIds: readonly string[]): string | null {
+  const target = activeSectionTarget(cookies, publishedTrackIds);
+  if (!target) return null;
+  return target.sectionIndex === 'active' ? paths.activeSection(target.trackId) : paths.section(target.trackId, target.sectionIndex);
+}
+
+/** The same decision as data: the track, and the section its cookie names ('active': none, let the path decide). */
+export function activeSectionTarget(cookies: Record<string, string | undefined>, publishedTrackIds: readonly string[]): { trackId: string; sectionIndex: number | 'active' } | null {
   const fromCookie = cookies[ACTIVE_TRACK_COOKIE];
   const trackId =
     fromCookie && ID.test(fromCookie) && publishedTrackIds.includes(fromCookie)
@@ -39,8 +46,8 @@ export function activeSectionRedirect(cookies: Record<string, string | undefined
         : publishedTrackIds[0];
   if (!trackId) return null;
   const section = cookies[activeSectionCookieName(trackId)];
-  if (section !== undefined && /^\d{1,3}$/.test(section)) return paths.section(trackId, Number(section));
-  return paths.activeSection(trackId);
+  if (section !== undefined && /^\d{1,3}$/.test(section)) return { trackId, sectionIndex: Number(section) };
+  return { trackId, sectionIndex: 'active' };
 }
 
 /** The active section the cookies name (for the post-login default), or null without an active track. */

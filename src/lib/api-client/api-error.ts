@@ -59,6 +59,8 @@ export const API_ERROR_MESSAGES = {
   resumeSubscription: 'Could not keep the subscription',
   refundPayment: 'Could not refund the payment',
   openBillingPortal: 'Could not open the billing portal',
+  fetchBillingNotifications: 'Could not fetch your billing notices',
+  dismissBillingNotification: 'Could not dismiss the notice',
   sendReport: 'Could not send the report',
   fetchReports: 'Could not fetch the reports',
   updateReport: 'Could not change the report',

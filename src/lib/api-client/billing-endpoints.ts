@@ -1,4 +1,4 @@
-import { billingOverviewSchema, checkoutStartedSchema, checkoutStatusSchema, portalSchema, testCheckoutResultSchema, testCheckoutSchema, type CheckoutBody, type TestCard } from '@/domain/billing/billing-dto';
+import { billingNotificationsSchema, billingOverviewSchema, dismissedSchema, checkoutStartedSchema, checkoutStatusSchema, portalSchema, testCheckoutResultSchema, testCheckoutSchema, type CheckoutBody, type TestCard } from '@/domain/billing/billing-dto';
 import type { ApiClient } from './api-client';
 
 const changedSchema = billingOverviewSchema;
@@ -17,6 +17,8 @@ export function billingEndpoints(client: ApiClient) {
     resume: () => client.request({ method: 'POST', path: '/billing/subscription/resume', errorKey: 'resumeSubscription', schema: changedSchema }),
     refund: (paymentId: string) => client.request({ method: 'POST', path: `/billing/payments/${encodeURIComponent(paymentId)}/refund`, errorKey: 'refundPayment', schema: changedSchema }),
     portal: () => client.request({ method: 'POST', path: '/billing/portal', errorKey: 'openBillingPortal', schema: portalSchema }),
+    notifications: () => client.request({ path: '/billing/notifications', errorKey: 'fetchBillingNotifications', schema: billingNotificationsSchema }),
+    dismissNotification: (id: string) => client.request({ method: 'POST', path: `/billing/notifications/${encodeURIComponent(id)}/dismiss`, errorKey: 'dismissBillingNotification', schema: dismissedSchema }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TrialSummary } from '@/domain/billing/billing-dates';
 import type { CheckoutFlow, EntitlementDto, PlanDto, TestCheckout } from '@/domain/billing/billing-dto';
 
 /**
@@ -52,7 +53,7 @@ export interface SubscribePageProps extends PlansProps {
 
 /** /web/purchase-successful?checkout= — waits until the webhook has really made the learner Pro. */
 export type PurchaseSuccessfulPageProps =
-  | { kind: 'checkout'; checkoutId: string; plan: PlanDto; flow: CheckoutFlow; [key: string]: unknown }
+  | { kind: 'checkout'; checkoutId: string; plan: PlanDto; flow: CheckoutFlow; /** A free trial's days (nothing charged today); null when paid now. */ trial: TrialSummary | null; [key: string]: unknown }
   /** No or someone else's checkout id: the page says so and links to settings. */
   | { kind: 'unknown-checkout'; [key: string]: unknown };
 

@@ -472,6 +472,28 @@ export const billingEvents = pgTable('billing_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Notices the server sends a learner (the trial reminder before its first charge), shown in the app
+ * until dismissed. The id names what it is about (`trial-reminder:<subscription>:<charge day>`), so
+ * sending it twice is one row.
+ */
+export const learnerNotifications = pgTable(
+  'learner_notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    /** An app path the notice points to (Settings → Billing), or null. */
+    href: text('href'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (table) => [index('learner_notifications_user_idx').on(table.userId, table.createdAt)],
+);
+
 /** Issue 16: who saw which variant of a running experiment, once per experiment and bucket. */
 export const experimentExposures = pgTable(
   'experiment_exposures',
@@ -564,4 +586,4 @@ export const appCounters = pgTable('app_counters', {
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
 
-export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, experimentExposures, lessonReports, analyticsEvents, onboardingAnswers, eventRsvps, appCounters };
+export const schema = { users, sessions, rateLimitCounters, userVisits, publishSets, trackVersions, publishSetTracks, savedFiles, lessonCompletions, learnerProgress, xpEvents, streakDays, goalDays, leagueGroups, leagueMembers, leagueWeeks, projects, projectSnapshots, machines, machineLoginTokens, billingCustomers, billingCheckouts, subscriptions, entitlements, payments, billingEvents, learnerNotifications, experimentExposures, lessonReports, analyticsEvents, onboardingAnswers, eventRsvps, appCounters };

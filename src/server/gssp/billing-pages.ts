@@ -1,10 +1,11 @@
 import type { GetServerSidePropsContext } from 'next';
 import { proBenefits, proMessage } from '@/domain/billing/entitlement';
+import { trackOfAppPath } from '@/domain/billing/section-to-open';
 import { REFUND_WINDOW_DAYS } from '@/domain/billing/subscription-state';
 import { paths } from '@/domain/routing/paths';
 import type { ProPageProps, PurchaseSuccessfulPageProps, SubscribePageProps, TestCheckoutPageProps, Web2appSignupPageProps, Web2appSuccessPageProps } from '@/lib/billing/billing-page-props';
 import { isHttpError } from '@/server/http/http-error';
-import { entitlementDto, type BillingService } from '@/server/services/billing-service';
+import type { BillingService } from '@/server/services/billing-service';
 import { getServices } from '@/server/services/services';
 import { paywallDestination } from './paywall-destination';
 import { withSession, type SessionUser } from './with-session';
@@ -46,13 +47,17 @@ async function plansProps(service: BillingService, uid: string) {
 }
 
 /** /web/pro?redirectUrl=&trackingReferer= */
-export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+export const proPage = withSession<ProPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
   if (!user) return { notFound: true };
   const services = await getServices();
   const billing = services.billing;
   const redirectUrl = billing.checkedRedirect('web', one(context.query.redirectUrl));
   const referer = trackingRefererOf(context.query.trackingReferer);
-  const home = referer === 'projects' || referer === 'machines' ? paths.build() : paths.redirectToActiveSection();
+  // "Not now" from a Pro lesson or section: that track's section the learner can open (its
+  // /section/active picks one, never a Pro-only one for a free learner); else their section.
+  const trackId = trackOfAppPath(redirectUrl);
+  const ownTrack = trackId && (await services.content.asOf(snapshot.publishSet).publishedTrack(trackId)) ? trackId : null;
+  const home = referer === 'projects' || referer === 'machines' ? paths.build() : ownTrack ? paths.activeSection(ownTrack) : paths.redirectToActiveSection();
   return {
     props: {
       ...(await plansProps(billing, user.id)),
@@ -73,7 +78,7 @@ async function subscribeProps(context: GetServerSidePropsContext, user: SessionU
     ...(await plansProps(billing, user.id)),
     flow,
     provider: billing.provider,
-    entitlement: entitlementDto(await billing.entitlement(user.id)),
+    entitlement: await billing.entitlementView(user.id),
     redirectUrl,
     trackingReferer: trackingRefererOf(context.query.trackingReferer),
     continueUrl: flow === 'web2app' ? paths.web2appSuccess(redirectUrl) : (redirectUrl ?? paths.redirectToActiveSection()),

@@ -1,7 +1,7 @@
 import { exposuresOf } from '@/domain/experiments/experiments';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
-import { activeSectionCookieName, activeSectionRedirect, ACTIVE_TRACK_COOKIE, progressCookieOptions } from '@/domain/progress/progress-cookies';
+import { activeSectionCookieName, activeSectionTarget, ACTIVE_TRACK_COOKIE, progressCookieOptions } from '@/domain/progress/progress-cookies';
 import type { PathSection } from '@/domain/progress/section-path';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { serverEnv } from '@/server/config/server-env';
@@ -11,7 +11,9 @@ import { appendSetCookie } from './notification-cookie';
 import { pageExperiments, projectPlacementOf } from './page-experiments';
 import { withSession, type SessionSnapshot, type SessionUser } from './with-session';
 import { paths } from '@/domain/routing/paths';
-import { tutorialFeature } from '@/domain/billing/entitlement';
+import { needsPro } from '@/domain/billing/entitlement';
+import { openSectionFor, sectionFeature, type TrackSections } from '@/domain/billing/section-to-open';
+import { COURSE_ENGINEER } from '@/domain/identity/roles';
 
 /** Set-Cookie for spec §9 progress cookies (two days, lax, secure over https, path /). */
 export function progressCookie(name: string, value: string): string {
@@ -63,10 +65,11 @@ export async function loadSectionPage(
   const sectionIndex = Number(parsed.data.sectionIndex);
   if (!path) return { notFound: true };
   if (sectionIndex >= path.sections.length) return { redirect: { destination: paths.activeSection(path.track.id), permanent: false } };
-  rememberActiveSection(context, path.track.id, sectionIndex);
   const tracks = (await content.publishedTracks()).map((entry) => ({ id: entry.track.id, title: entry.track.title }));
-  const firstTutorial = path.track.sections[sectionIndex]?.tutorialIds[0];
-  const access = firstTutorial ? await services.billing.accessTo({ uid: user.id, roles: user.roles }, tutorialFeature(path.track, firstTutorial)) : ({ allowed: true } as const);
+  const feature = sectionFeature(path.track, sectionIndex);
+  const access = feature ? await services.billing.accessTo({ uid: user.id, roles: user.roles }, feature) : ({ allowed: true } as const);
+  // Only a section they can open becomes "their" section: a locked one would send "Not now" back to the lock.
+  if (access.allowed) rememberActiveSection(context, path.track.id, sectionIndex);
   const proLock = access.allowed ? null : { message: access.message, unlockUrl: paths.pro(paths.section(path.track.id, sectionIndex), 'section') };
   return { props: { trackId: path.track.id, trackTitle: path.track.title, sectionIndex, sections: path.sections, tracks, proLock, exposures: exposuresOf(assignments, PATH_EXPERIMENTS) } };
 }
@@ -79,15 +82,45 @@ export const activeSectionPage = withSession({ whenUnauthed: 'redirect-to-login'
   const projects = projectPlacementOf(await pageExperiments(context, user, [], services));
   const path = await services.progress.trackPathFor(user.id, trackId.data, projects, services.content.asOf(snapshot.publishSet));
   if (!path) return { notFound: true };
-  rememberActiveSection(context, path.track.id, path.activeSection);
-  return { redirect: { destination: paths.section(path.track.id, path.activeSection), permanent: false } };
+  // A free section needs no read; otherwise the nearest section this learner can open (a Pro learner's own).
+  const feature = sectionFeature(path.track, path.activeSection);
+  const section = feature && !needsPro(feature, services.billing.allowance) ? path.activeSection : ((await openSectionOf(services, user, path.track, path.activeSection)) ?? path.activeSection);
+  rememberActiveSection(context, path.track.id, section);
+  return { redirect: { destination: paths.section(path.track.id, section), permanent: false } };
 });
 
-/** /web/redirect-to-active-section: from the progress cookies alone, before any API call. */
-export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, _user, snapshot) => {
-  const published = (await (await getServices()).content.asOf(snapshot.publishSet).publishedTracks()).map((entry) => entry.track.id);
-  const destination = activeSectionRedirect(requestCookies(context.req), published);
-  return { redirect: { destination: destination ?? '/onboarding-check', permanent: false } };
+/** Whether the section page opens for this learner; the Pro check (a read) only for a section that needs Pro. */
+async function opensFor(services: Services, user: SessionUser, track: TrackSections, sectionIndex: number): Promise<boolean> {
+  const feature = sectionFeature(track, sectionIndex);
+  if (!feature) return false;
+  return !needsPro(feature, services.billing.allowance) || (await services.billing.accessTo({ uid: user.id, roles: user.roles }, feature)).allowed;
+}
+
+/** The section a learner can open nearest to `current` (section-to-open.ts); null when none opens. */
+async function openSectionOf(services: Services, user: SessionUser, track: TrackSections, current: number): Promise<number | null> {
+  const pro = user.roles.includes(COURSE_ENGINEER) || (await services.billing.isPro(user.id));
+  return openSectionFor(track, current, { pro, roles: user.roles }, services.billing.allowance);
+}
+
+/**
+ * /web/redirect-to-active-section (the paywall's "Not now", the Learn tab): the section the
+ * progress cookies name when the learner can open it (no read for a free section), else the
+ * track's /section/active, which picks one they can open.
+ */
+export const redirectToActiveSectionPage = withSession({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user, snapshot) => {
+  const services = await getServices();
+  const content = services.content.asOf(snapshot.publishSet);
+  const published = (await content.publishedTracks()).map((entry) => entry.track);
+  const target = activeSectionTarget(
+    requestCookies(context.req),
+    published.map((track) => track.id),
+  );
+  if (!target) return { redirect: { destination: '/onboarding-check', permanent: false } };
+  const track = published.find((candidate) => candidate.id === target.trackId);
+  if (target.sectionIndex === 'active' || !user || !track || !(await opensFor(services, user, track, target.sectionIndex))) {
+    return { redirect: { destination: paths.activeSection(target.trackId), permanent: false } };
+  }
+  return { redirect: { destination: paths.section(target.trackId, target.sectionIndex), permanent: false } };
 });
 
 export interface ProjectDonePageProps {

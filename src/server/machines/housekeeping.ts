@@ -29,6 +29,13 @@ export function startMachineHousekeeping(): void {
     } catch (error) {
       reportError(error, { area: 'billing', message: 'billing: the local provider\'s clock failed' });
     }
+    try {
+      // Trial reminders, whatever the provider: the paywall promises one before the first charge.
+      const reminded = await (await getServices()).billing.sendTrialReminders();
+      if (reminded.sent > 0) logger.info(`billing: ${reminded.sent} trial reminder(s) sent`);
+    } catch (error) {
+      reportError(error, { area: 'billing', message: 'billing: sending trial reminders failed' });
+    }
   };
   globalForHousekeeping.__codetrailMachineHousekeeping = setInterval(() => void cull(), CULL_EVERY_MS);
   globalForHousekeeping.__codetrailMachineHousekeeping.unref();

@@ -2,9 +2,10 @@ import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { PlanId } from '@/domain/billing/plans';
 import type { Entitlement, PaymentRecord, PaymentStatus, SubscriptionRecord, SubscriptionStatus } from '@/domain/billing/subscription-state';
 import type { Database } from '@/server/db/client';
-import { billingCheckouts, billingCustomers, billingEvents, entitlements, payments, subscriptions, users } from '@/server/db/schema';
+import { billingCheckouts, billingCustomers, billingEvents, entitlements, learnerNotifications, learnerProgress, payments, subscriptions, users } from '@/server/db/schema';
 
 export type CheckoutRow = typeof billingCheckouts.$inferSelect;
+export type NotificationRow = typeof learnerNotifications.$inferSelect;
 export type CustomerRow = typeof billingCustomers.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -217,6 +218,46 @@ export function createBillingRepository(db: Database) {
     async saveEntitlement(userId: string, entitlement: Entitlement, now: Date): Promise<void> {
       const values = { proUntil: entitlement.pro ? entitlement.until : null, state: entitlement.state, subscriptionId: entitlement.subscriptionId, updatedAt: now };
       await db.insert(entitlements).values({ userId, ...values }).onConflictDoUpdate({ target: entitlements.userId, set: values });
+    },
+
+    /** The learner's stored time zone (their progress settings); null before they have any. */
+    async timeZoneOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ timeZone: learnerProgress.timeZone }).from(learnerProgress).where(eq(learnerProgress.userId, userId)).limit(1);
+      return row?.timeZone ?? null;
+    },
+
+    /** Trials that will charge (not cancelled) and have not charged yet, with their learner's zone. */
+    async chargingTrials(now: Date): Promise<((SubscriptionRecord & { provider: string }) & { timeZone: string | null })[]> {
+      const rows = await db
+        .select({ subscription: subscriptions, timeZone: learnerProgress.timeZone })
+        .from(subscriptions)
+        .leftJoin(learnerProgress, eq(learnerProgress.userId, subscriptions.userId))
+        .where(and(eq(subscriptions.status, 'trialing'), eq(subscriptions.cancelAtPeriodEnd, false), sql`coalesce(${subscriptions.trialEnd}, ${subscriptions.currentPeriodEnd}) > ${now}`));
+      return rows.map((row) => ({ ...toSubscription(row.subscription), timeZone: row.timeZone }));
+    },
+
+    /** Stores a notice once: false when one with this id was already sent. */
+    async insertNotification(row: typeof learnerNotifications.$inferInsert): Promise<boolean> {
+      const inserted = await db.insert(learnerNotifications).values(row).onConflictDoNothing().returning({ id: learnerNotifications.id });
+      return inserted.length > 0;
+    },
+
+    async openNotificationsOf(userId: string): Promise<NotificationRow[]> {
+      return db
+        .select()
+        .from(learnerNotifications)
+        .where(and(eq(learnerNotifications.userId, userId), sql`${learnerNotifications.dismissedAt} is null`))
+        .orderBy(desc(learnerNotifications.createdAt));
+    },
+
+    /** Dismisses the learner's own notice; false when they have no such open notice. */
+    async dismissNotification(userId: string, id: string, now: Date): Promise<boolean> {
+      const updated = await db
+        .update(learnerNotifications)
+        .set({ dismissedAt: now })
+        .where(and(eq(learnerNotifications.id, id), eq(learnerNotifications.userId, userId), sql`${learnerNotifications.dismissedAt} is null`))
+        .returning({ id: learnerNotifications.id });
+      return updated.length > 0;
     },
 
     async proUntil(userId: string): Promise<Date | null> {

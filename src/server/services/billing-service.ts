@@ -5,7 +5,9 @@ import { appLinkDestination, resolveAppLink } from '@/domain/billing/app-redirec
 import type { BillingOverview, CheckoutBody, CheckoutStatus, EntitlementDto, PaymentDto, TestCard, TestCheckout } from '@/domain/billing/billing-dto';
 import { checkoutBodySchema } from '@/domain/billing/billing-dto';
 import { accessTo, needsPro, proBenefits, type ProFeature } from '@/domain/billing/entitlement';
-import { plansFrom, trialDaysFor, type Plan, type PlanId } from '@/domain/billing/plans';
+import { billingDays, billingTimeZone, formatBillingDay, periodEndOf, reminderDayFor, TRIAL_REMINDER_DAYS, trialReminderDue, trialTimeline, type TrialSummary } from '@/domain/billing/billing-dates';
+import { formatPrice, plansFrom, trialDaysFor, type Plan, type PlanId } from '@/domain/billing/plans';
+import { localDayOf } from '@/domain/progress/local-day';
 import {
   applyInvoice,
   applyPaymentToSubscription,
@@ -13,6 +15,7 @@ import {
   applySubscriptionSnapshot,
   billingEventSchema,
   entitlementOf,
+  graceNotice,
   HANDLED_EVENT_TYPES,
   REFUND_WINDOW_DAYS,
   refundDecision,
@@ -64,9 +67,17 @@ function newId(prefix: string): string {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function entitlementDto(entitlement: Entitlement): EntitlementDto {
-  return { pro: entitlement.pro, state: entitlement.state, until: iso(entitlement.until), planId: entitlement.planId, renewsAt: iso(entitlement.renewsAt), notice: entitlement.notice };
+/** The entitlement as pages get it; a grace notice names its last day in the learner's zone. */
+export function entitlementDto(entitlement: Entitlement, timeZone = 'UTC'): EntitlementDto {
+  const notice = entitlement.state === 'grace' && entitlement.until ? graceNotice(formatBillingDay(localDayOf(entitlement.until, billingTimeZone(timeZone)))) : entitlement.notice;
+  return { pro: entitlement.pro, state: entitlement.state, until: iso(entitlement.until), planId: entitlement.planId, renewsAt: iso(entitlement.renewsAt), notice };
 }
+
+/** The trial reminder's sentence: what is charged, on which day, and how not to be. */
+export function trialReminderMessage(plan: Plan, chargeOn: string): string {
+  return `Your free trial ends on ${formatBillingDay(chargeOn)}. Then ${formatPrice(plan.amountMinor, plan.currency)} is charged for Codetrail Pro ${plan.name}, unless you cancel before then in Settings → Billing.`;
+}
+
 
 export function createBillingService(db: Database, options: BillingServiceOptions) {
   const { config } = options;
@@ -202,8 +213,9 @@ export function createBillingService(db: Database, options: BillingServiceOption
     return until !== null && until > options.now();
   }
 
-  function paymentDto(payment: Awaited<ReturnType<BillingRepository['paymentsOf']>>[number], now: Date): PaymentDto {
+  function paymentDto(payment: Awaited<ReturnType<BillingRepository['paymentsOf']>>[number], now: Date, timeZone: string): PaymentDto {
     const decision = refundDecision(payment, now);
+    const day = (date: Date | null) => (date ? localDayOf(date, timeZone) : null);
     return {
       id: payment.id,
       amountMinor: payment.amountMinor,
@@ -215,6 +227,10 @@ export function createBillingService(db: Database, options: BillingServiceOption
       periodEnd: iso(payment.periodEnd),
       number: payment.number,
       receiptUrl: payment.receiptUrl,
+      paidOn: day(payment.paidAt),
+      periodStartOn: day(payment.periodStart),
+      periodEndOn: day(payment.periodEnd),
+      refundedOn: day(payment.refundedAt),
       refundable: decision.refundable,
       refundNote: decision.refundable ? null : decision.reason,
     };
@@ -222,16 +238,20 @@ export function createBillingService(db: Database, options: BillingServiceOption
 
   async function overview(uid: string): Promise<BillingOverview> {
     const now = options.now();
-    const [subs, paid, customer] = await Promise.all([repository.subscriptionsOf(uid), repository.paymentsOf(uid), repository.customerOf(uid)]);
+    const [subs, paid, customer, storedZone] = await Promise.all([repository.subscriptionsOf(uid), repository.paymentsOf(uid), repository.customerOf(uid), repository.timeZoneOf(uid)]);
+    const timeZone = billingTimeZone(storedZone);
     const entitlement = entitlementOf(subs, now, config.graceDays);
     const shown = subs.find((sub) => sub.id === entitlement.subscriptionId) ?? subs[0] ?? null;
     return {
       provider: providerName,
       plans,
       trialDays: trialDaysFor(config.prices, subs.length > 0),
-      entitlement: entitlementDto(entitlement),
+      entitlement: entitlementDto(entitlement, timeZone),
+      days: billingDays(shown, entitlement, timeZone),
+      timeZone,
+      reminderDays: TRIAL_REMINDER_DAYS,
       subscription: shown ? { id: shown.id, planId: shown.planId, status: shown.status, currentPeriodEnd: shown.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: shown.cancelAtPeriodEnd, endedAt: (shown.endedAt ?? shown.canceledAt)?.toISOString() ?? null } : null,
-      payments: paid.map((payment) => paymentDto(payment, now)),
+      payments: paid.map((payment) => paymentDto(payment, now, timeZone)),
       portal: providerName === 'stripe' && customer !== null,
       refundWindowDays: REFUND_WINDOW_DAYS,
       benefits: proBenefits(allowance),
@@ -286,6 +306,11 @@ export function createBillingService(db: Database, options: BillingServiceOption
     appLink: (raw: unknown) => appLinkDestination(raw, config.appLinks),
     trialDaysFor: async (uid: string) => trialDaysFor(config.prices, (await repository.subscriptionsOf(uid)).length > 0),
     entitlement: async (uid: string) => entitlementOf(await repository.subscriptionsOf(uid), options.now(), config.graceDays),
+    /** The entitlement as pages show it (its notice's day in the learner's zone). */
+    entitlementView: async (uid: string) => {
+      const [subs, storedZone] = await Promise.all([repository.subscriptionsOf(uid), repository.timeZoneOf(uid)]);
+      return entitlementDto(entitlementOf(subs, options.now(), config.graceDays), billingTimeZone(storedZone));
+    },
 
     /** The one gate: throws 402 (`proRequired`) when the feature needs Pro and the learner has none. */
     async requireAccess(learner: Pick<BillingLearner, 'uid' | 'roles'>, feature: ProFeature): Promise<void> {
@@ -341,11 +366,61 @@ export function createBillingService(db: Database, options: BillingServiceOption
       return { checkoutId, planId: checkout.planId as PlanId, flow: checkout.flow as CheckoutStatus['flow'], status: statusOf(checkout, options.now()), pro: await isPro(uid), continueUrl: continueUrlOf(checkout) };
     },
 
-    /** The purchase-successful page's plan (null: no such checkout of this learner). */
-    async checkoutSummary(uid: string, checkoutId: string) {
+    /**
+     * The purchase-successful page's plan (null: no such checkout of this learner), and for a trial
+     * its timeline: from the stored subscription once the webhook has written it, else from now and
+     * the checkout's trial days, as the provider counts them.
+     */
+    async checkoutSummary(uid: string, checkoutId: string): Promise<{ checkoutId: string; plan: Plan; flow: CheckoutStatus['flow']; trial: TrialSummary | null } | null> {
       const checkout = await repository.checkout(checkoutId);
       if (!checkout || checkout.userId !== uid) return null;
-      return { checkoutId, plan: planById(checkout.planId as PlanId), flow: checkout.flow as CheckoutStatus['flow'] };
+      const plan = planById(checkout.planId as PlanId);
+      let trial: TrialSummary | null = null;
+      if (checkout.trialDays > 0) {
+        const [subs, storedZone] = await Promise.all([repository.subscriptionsOf(uid), repository.timeZoneOf(uid)]);
+        const sub = subs.find((candidate) => candidate.id === checkout.subscriptionId) ?? subs.find((candidate) => candidate.status === 'trialing');
+        const startsAt = sub?.status === 'trialing' ? sub.currentPeriodStart : options.now();
+        const endsAt = sub?.status === 'trialing' ? periodEndOf(sub) : new Date(startsAt.getTime() + checkout.trialDays * 24 * 60 * 60 * 1000);
+        trial = { ...trialTimeline(startsAt, endsAt, billingTimeZone(storedZone)), priceMinor: plan.amountMinor, currency: plan.currency };
+      }
+      return { checkoutId, plan, flow: checkout.flow as CheckoutStatus['flow'], trial };
+    },
+
+    /**
+     * Sends each charging trial's reminder on its day (the learner's zone), once: a notice stored
+     * for the learner and shown in the app. Run every minute by the housekeeping; tests pass a time.
+     */
+    async sendTrialReminders(at?: Date): Promise<{ sent: number }> {
+      const now = at ?? options.now();
+      let sent = 0;
+      for (const trial of await repository.chargingTrials(now)) {
+        const timeZone = billingTimeZone(trial.timeZone);
+        const chargeAt = periodEndOf(trial);
+        const chargeOn = localDayOf(chargeAt, timeZone);
+        const reminderOn = reminderDayFor(localDayOf(trial.currentPeriodStart, timeZone), chargeOn);
+        if (!trialReminderDue(reminderOn, chargeAt, now, timeZone)) continue;
+        const inserted = await repository.insertNotification({
+          id: `trial-reminder:${trial.id}:${chargeOn}`,
+          userId: trial.uid,
+          kind: 'trial-reminder',
+          message: trialReminderMessage(planById(trial.planId), chargeOn),
+          href: paths.billingSettings(),
+          createdAt: now,
+        });
+        if (inserted) sent += 1;
+      }
+      return { sent };
+    },
+
+    /** The learner's notices not dismissed yet (newest first). */
+    async notifications(uid: string): Promise<{ notifications: { id: string; kind: string; message: string; href: string | null }[] }> {
+      const rows = await repository.openNotificationsOf(uid);
+      return { notifications: rows.map((row) => ({ id: row.id, kind: row.kind, message: row.message, href: row.href })) };
+    },
+
+    async dismissNotification(uid: string, id: string): Promise<{ dismissed: true }> {
+      if (!(await repository.dismissNotification(uid, id, options.now()))) throw notFound('There is no such notice.');
+      return { dismissed: true };
     },
 
     async testCheckout(learner: BillingLearner, checkoutId: string): Promise<TestCheckout> {

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { activeYearly, answer, callsTo, entitlement, json, overview, payment, recordNavigation, renderWithQueries } from '../testing/billing-test-kit';
-import { formatDate } from './plan-parts';
 import { BillingSection } from './billing-section';
 
 const mockFetch = jest.fn();
@@ -8,11 +7,14 @@ jest.mock('@/features/auth', () => jest.requireActual('../testing/billing-test-k
 
 const OVERVIEW = 'GET /api/v1/billing';
 const RENEWS = '2027-11-02T10:00:00.000Z';
+/** The day the server decided for the renewal, for "keep Pro until" and for after the cancel. */
+const RENEWS_ON = 'November 2, 2027';
 
 const cancelling = () =>
   activeYearly({
     entitlement: entitlement({ pro: true, state: 'cancelling', until: RENEWS, planId: 'yearly', renewsAt: null }),
     subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: RENEWS, cancelAtPeriodEnd: true, endedAt: null },
+    days: { chargeOn: null, accessEndsOn: '2027-11-02', trialEndsOn: null, reminderOn: null, endedOn: null },
   });
 
 async function renderSection() {
@@ -38,11 +40,11 @@ describe('BillingSection', () => {
     answer(mockFetch, { [OVERVIEW]: () => json(activeYearly({ payments: [payment(), payment({ id: 'pay_0', status: 'refunded', refundable: false, refundNote: null, refundedAt: '2026-10-03T10:00:00.000Z', number: 'CT-0000', receiptUrl: 'https://pay.stripe.test/receipt/0' })] })) });
     await renderSection();
     expect(screen.getByText('Codetrail Pro Yearly')).toBeInTheDocument();
-    expect(screen.getByText(`$79.99 a year. Renews on ${formatDate(RENEWS)}.`)).toBeInTheDocument();
+    expect(screen.getByText(`$79.99 a year. Renews on ${RENEWS_ON}.`)).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Period', 'Amount', 'Status', 'Receipt', 'Refund']);
     const [, paid, refunded] = within(table).getAllByRole('row') as HTMLElement[];
-    expect(paid).toHaveTextContent(formatDate('2026-11-02T10:00:00.000Z', 'short'));
+    expect(paid).toHaveTextContent('Nov 2, 2026');
     expect(paid).toHaveTextContent('$79.99');
     expect(paid).toHaveTextContent('CT-0001');
     expect(within(refunded as HTMLElement).getByRole('link', { name: /CT-0000/ })).toHaveAttribute('href', 'https://pay.stripe.test/receipt/0');
@@ -50,11 +52,14 @@ describe('BillingSection', () => {
   });
 
   it('asks before cancelling, says what happens, and then offers to keep the subscription', async () => {
-    answer(mockFetch, { [OVERVIEW]: () => json(activeYearly()), 'POST /api/v1/billing/subscription/cancel': () => json(cancelling()) });
+    // As the server sends it: Pro's `until` carries a day of leeway for a late renewal; no screen may show it.
+    const active = activeYearly({ entitlement: entitlement({ pro: true, state: 'active', until: '2027-11-03T10:00:00.000Z', planId: 'yearly', renewsAt: RENEWS }) });
+    answer(mockFetch, { [OVERVIEW]: () => json(active), 'POST /api/v1/billing/subscription/cancel': () => json(cancelling()) });
     await renderSection();
+    expect(screen.getByText(`$79.99 a year. Renews on ${RENEWS_ON}.`)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     const question = screen.getByRole('group', { name: /Cancel your subscription\?/ });
-    expect(question).toHaveTextContent(`You keep Pro until ${formatDate(RENEWS)}. Nothing more is charged.`);
+    expect(question).toHaveTextContent(`You keep Pro until ${RENEWS_ON}. Nothing more is charged.`);
     expect(callsTo(mockFetch, 'POST /api/v1/billing/subscription/cancel')).toHaveLength(0);
 
     fireEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
@@ -63,17 +68,36 @@ describe('BillingSection', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     fireEvent.click(within(screen.getByRole('group', { name: /Cancel your subscription\?/ })).getByRole('button', { name: 'Cancel subscription' }));
-    expect(await screen.findByText(`Pro until ${formatDate(RENEWS)}, then it stops.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Pro until ${RENEWS_ON}, then it stops.`)).toBeInTheDocument();
+    expect(screen.getByText(`Your subscription is cancelled. You keep Pro until ${RENEWS_ON}. Nothing more is charged.`)).toBeInTheDocument();
     expect(callsTo(mockFetch, 'POST /api/v1/billing/subscription/cancel')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Keep my subscription' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+  });
+
+  it('a trial says when it first charges and the day of the reminder', async () => {
+    answer(mockFetch, {
+      [OVERVIEW]: () =>
+        json(
+          activeYearly({
+            entitlement: entitlement({ pro: true, state: 'trialing', until: '2026-12-09T18:00:00.000Z', planId: 'yearly', renewsAt: '2026-12-08T18:00:00.000Z' }),
+            days: { chargeOn: '2026-12-08', accessEndsOn: '2026-12-08', trialEndsOn: '2026-12-08', reminderOn: '2026-12-05', endedOn: null },
+            payments: [],
+          }),
+        ),
+    });
+    await renderSection();
+    expect(screen.getByText('Free trial')).toBeInTheDocument();
+    expect(screen.getByText('$79.99 a year after the trial. First charge on December 8, 2026; we remind you on December 5, 2026.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    expect(screen.getByRole('group', { name: /Cancel your subscription\?/ })).toHaveTextContent('You keep Pro until December 8, 2026. Nothing more is charged.');
   });
 
   it('keeps a cancelled subscription going on request', async () => {
     answer(mockFetch, { [OVERVIEW]: () => json(cancelling()), 'POST /api/v1/billing/subscription/resume': () => json(activeYearly()) });
     await renderSection();
     fireEvent.click(screen.getByRole('button', { name: 'Keep my subscription' }));
-    expect(await screen.findByText(`$79.99 a year. Renews on ${formatDate(RENEWS)}.`)).toBeInTheDocument();
+    expect(await screen.findByText(`$79.99 a year. Renews on ${RENEWS_ON}.`)).toBeInTheDocument();
     expect(screen.getByText(/Your subscription continues/)).toBeInTheDocument();
   });
 
@@ -81,7 +105,8 @@ describe('BillingSection', () => {
     const refunded = overview({
       entitlement: entitlement({ state: 'ended' }),
       subscription: { id: 'sub_1', planId: 'yearly', status: 'canceled', currentPeriodEnd: RENEWS, cancelAtPeriodEnd: false, endedAt: '2026-11-05T10:00:00.000Z' },
-      payments: [payment({ status: 'refunded', refundable: false, refundedAt: '2026-11-05T10:00:00.000Z' })],
+      days: { chargeOn: null, accessEndsOn: null, trialEndsOn: null, reminderOn: null, endedOn: '2026-11-05' },
+      payments: [payment({ status: 'refunded', refundable: false, refundedAt: '2026-11-05T10:00:00.000Z', refundedOn: '2026-11-05' })],
     });
     answer(mockFetch, {
       [OVERVIEW]: () => json(activeYearly({ payments: [payment(), payment({ id: 'pay_old', refundable: false, refundNote: 'Refunds are possible within 14 days of a payment.' })] })),
@@ -98,7 +123,7 @@ describe('BillingSection', () => {
     expect(callsTo(mockFetch, 'POST /api/v1/billing/payments/pay_1/refund')).toHaveLength(1);
     expect(screen.getByText('Free plan')).toBeInTheDocument();
     // It ended with the refund, not at the end of the period it had paid for.
-    expect(screen.getByText(`Your Pro plan ended on ${formatDate('2026-11-05T10:00:00.000Z')}.`)).toBeInTheDocument();
+    expect(screen.getByText(`Your Pro plan ended on November 5, 2026.`)).toBeInTheDocument();
   });
 
   it('shows a payment problem and the way to fix the card', async () => {

@@ -3,7 +3,7 @@ import type { BillingOverview, PaymentDto } from '@/domain/billing/billing-dto';
 import { paths } from '@/domain/routing/paths';
 import { Alert, Button, ButtonLink, Card, LoadError } from '@/ui';
 import { useBillingOverview, useCancelSubscription, useOpenPortal, useRefundPayment, useResumeSubscription } from '../api/billing-queries';
-import { errorText, formatDate, priceOf, pricePerInterval } from './plan-parts';
+import { errorText, formatDay, priceOf, pricePerInterval } from './plan-parts';
 import styles from './billing.module.css';
 
 const RECEIPT_COLUMNS = ['Date', 'Period', 'Amount', 'Status', 'Receipt', 'Refund'] as const;
@@ -27,11 +27,11 @@ function Confirm({ id, question, yes, no, onYes, onNo, busy }: { id: string; que
   );
 }
 
+/** Every date here is a day the server decided (overview.days, one rule for all of them). */
 function PlanState({ overview }: { overview: BillingOverview }) {
-  const { entitlement, subscription } = overview;
+  const { entitlement, subscription, days } = overview;
   const plan = overview.plans.find((candidate) => candidate.id === (entitlement.planId ?? subscription?.planId)) ?? null;
   const planLine = plan ? `Codetrail Pro ${plan.name}` : 'Codetrail Pro';
-  const renews = entitlement.renewsAt ?? subscription?.currentPeriodEnd ?? null;
   const subscribe = (
     <div className={styles.actions}>
       <ButtonLink href={paths.subscribe(paths.settings(), 'settings')}>See Pro plans</ButtonLink>
@@ -51,7 +51,7 @@ function PlanState({ overview }: { overview: BillingOverview }) {
       return (
         <>
           <p className={styles.planLine}>Free plan</p>
-          <p className={styles.muted}>{subscription ? `Your Pro plan ended on ${formatDate(subscription.endedAt ?? subscription.currentPeriodEnd)}.` : 'Your Pro plan has ended.'}</p>
+          <p className={styles.muted}>{days.endedOn ? `Your Pro plan ended on ${formatDay(days.endedOn)}.` : 'Your Pro plan has ended.'}</p>
           {subscribe}
         </>
       );
@@ -59,7 +59,7 @@ function PlanState({ overview }: { overview: BillingOverview }) {
       return (
         <>
           <p className={styles.planLine}>{planLine}</p>
-          <p className={styles.muted}>Pro until {formatDate(entitlement.until ?? renews)}, then it stops.</p>
+          <p className={styles.muted}>Pro until {formatDay(days.accessEndsOn)}, then it stops.</p>
         </>
       );
     case 'trialing':
@@ -75,7 +75,13 @@ function PlanState({ overview }: { overview: BillingOverview }) {
           </p>
           <p className={styles.muted}>
             {plan && `${pricePerInterval(plan)}${entitlement.state === 'trialing' ? ' after the trial' : ''}. `}
-            {entitlement.renewsAt ? `Renews on ${formatDate(entitlement.renewsAt)}.` : entitlement.pro && entitlement.until ? `Pro until ${formatDate(entitlement.until)}.` : ''}
+            {days.chargeOn
+              ? entitlement.state === 'trialing'
+                ? `First charge on ${formatDay(days.chargeOn)}; we remind you on ${formatDay(days.reminderOn)}.`
+                : `Renews on ${formatDay(days.chargeOn)}.`
+              : entitlement.pro && days.accessEndsOn
+                ? `Pro until ${formatDay(days.accessEndsOn)}.`
+                : ''}
           </p>
         </>
       );
@@ -118,11 +124,11 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
           <tbody role="rowgroup">
             {payments.map((payment) => (
               <tr key={payment.id} role="row">
-                <td role="cell" data-label="Date" className={styles.nowrap}>{formatDate(payment.paidAt ?? payment.periodStart, 'short')}</td>
+                <td role="cell" data-label="Date" className={styles.nowrap}>{formatDay(payment.paidOn ?? payment.periodStartOn, 'short')}</td>
                 <td role="cell" data-label="Period">
-                  {payment.periodStart && payment.periodEnd ? (
+                  {payment.periodStartOn && payment.periodEndOn ? (
                     <span>
-                      <span className={styles.nowrap}>{formatDate(payment.periodStart, 'short')}</span> – <span className={styles.nowrap}>{formatDate(payment.periodEnd, 'short')}</span>
+                      <span className={styles.nowrap}>{formatDay(payment.periodStartOn, 'short')}</span> – <span className={styles.nowrap}>{formatDay(payment.periodEndOn, 'short')}</span>
                     </span>
                   ) : (
                     '—'
@@ -134,7 +140,7 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
                     <span className={styles.status} data-status={payment.status}>
                       {STATUS_LABEL[payment.status]}
                     </span>
-                    {payment.refundedAt && <span className={styles.small}> {formatDate(payment.refundedAt, 'short')}</span>}
+                    {payment.refundedOn && <span className={styles.small}> {formatDay(payment.refundedOn, 'short')}</span>}
                   </span>
                 </td>
                 <td role="cell" data-label="Receipt" className={styles.nowrap}>
@@ -156,7 +162,7 @@ function Receipts({ payments }: { payments: PaymentDto[] }) {
                       disabled={refund.isPending}
                       aria-expanded={asking?.id === payment.id}
                       aria-controls={asking?.id === payment.id ? 'refund-question' : undefined}
-                      aria-label={`Refund ${priceOf(payment)} paid on ${formatDate(payment.paidAt)}`}
+                      aria-label={`Refund ${priceOf(payment)} paid on ${formatDay(payment.paidOn)}`}
                     >
                       Refund
                     </Button>
@@ -192,11 +198,11 @@ function SubscriptionActions({ overview }: { overview: BillingOverview }) {
   const resume = useResumeSubscription();
   const portal = useOpenPortal();
   const [asking, setAsking] = useState(false);
-  const { entitlement, subscription } = overview;
+  const { entitlement, subscription, days } = overview;
   const cancellable = subscription !== null && !subscription.cancelAtPeriodEnd && ['trialing', 'active', 'grace', 'lapsed'].includes(entitlement.state);
   const resumable = entitlement.state === 'cancelling';
-  const until = entitlement.until ?? subscription?.currentPeriodEnd ?? null;
-  const consequence = entitlement.pro && until ? `You keep Pro until ${formatDate(until)}. Nothing more is charged.` : 'Nothing more is charged.';
+  // The same day the plan renews on, and the one "Pro until" shows after the cancel (billingDays).
+  const consequence = entitlement.pro && days.accessEndsOn ? `You keep Pro until ${formatDay(days.accessEndsOn)}. Nothing more is charged.` : 'Nothing more is charged.';
   const problem = cancel.error ?? resume.error ?? portal.error;
   // One answer at a time: an older action's error or thanks must not stand next to a new one.
   const fresh = () => [cancel, resume, portal].forEach((mutation) => mutation.reset());

@@ -1,5 +1,6 @@
 import type { PlanDto } from '@/domain/billing/billing-dto';
 import { userMessageOf } from '@/lib/errors/user-message';
+import { formatBillingDay } from '@/domain/billing/billing-dates';
 import { formatPrice } from '@/domain/billing/plans';
 import styles from './billing.module.css';
 
@@ -40,13 +41,9 @@ export function PlanFacts({ plan }: { plan: PlanDto }) {
 }
 
 /**
- * "November 14, 2026" (long) or "Nov 14, 2026" (short, for table cells) in the learner's own
- * locale: billing data is only ever rendered in the browser.
+ * A billing day the server decided (YYYY-MM-DD in the learner's time zone, billing-dates.ts) as
+ * "November 14, 2026" (long) or "Nov 14, 2026" (short, for table cells); "—" when there is none.
  */
-export function formatDate(iso: string | null, style: 'long' | 'short' = 'long', locale?: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(locale, { dateStyle: style === 'long' ? 'long' : 'medium' }).format(date);
-}
+export const formatDay = (day: string | null, style: 'long' | 'short' = 'long') => (day ? formatBillingDay(day, style) : '—');
 
 export const errorText = (error: unknown, fallback: string) => userMessageOf(error, fallback);

@@ -85,6 +85,10 @@ export function payment(overrides: Partial<PaymentDto> = {}): PaymentDto {
     periodEnd: '2027-11-02T10:00:00.000Z',
     number: 'CT-0001',
     receiptUrl: null,
+    paidOn: '2026-11-02',
+    periodStartOn: '2026-11-02',
+    periodEndOn: '2027-11-02',
+    refundedOn: null,
     refundable: true,
     refundNote: null,
     ...overrides,
@@ -98,6 +102,9 @@ export function overview(overrides: Partial<BillingOverview> = {}): BillingOverv
     trialDays: 7,
     entitlement: entitlement(),
     subscription: null,
+    days: { chargeOn: null, accessEndsOn: null, trialEndsOn: null, reminderOn: null, endedOn: null },
+    timeZone: 'UTC',
+    reminderDays: 3,
     payments: [],
     portal: false,
     refundWindowDays: 14,
@@ -111,6 +118,7 @@ export function activeYearly(overrides: Partial<BillingOverview> = {}): BillingO
   return overview({
     entitlement: entitlement({ pro: true, state: 'active', until: '2027-11-02T10:00:00.000Z', planId: 'yearly', renewsAt: '2027-11-02T10:00:00.000Z' }),
     subscription: { id: 'sub_1', planId: 'yearly', status: 'active', currentPeriodEnd: '2027-11-02T10:00:00.000Z', cancelAtPeriodEnd: false, endedAt: null },
+    days: { chargeOn: '2027-11-02', accessEndsOn: '2027-11-02', trialEndsOn: null, reminderOn: null, endedOn: null },
     payments: [payment()],
     ...overrides,
   });

@@ -20,7 +20,8 @@ function statusAnswers(...answers: CheckoutStatus[]) {
 
 /** Lets `ms` pass, and 50 ms more for the answers then on their way to arrive and show. */
 const elapse = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms + 50));
-const renderCheckout = () => renderWithQueries(<PurchaseSuccessfulView kind="checkout" checkoutId="cs_1" plan={YEARLY} flow="web" />);
+const renderCheckout = () => renderWithQueries(<PurchaseSuccessfulView kind="checkout" checkoutId="cs_1" plan={YEARLY} flow="web" trial={null} />);
+const TRIAL = { startsOn: '2026-12-01', reminderOn: '2026-12-05', firstChargeOn: '2026-12-08', reminderDays: 3, priceMinor: 7999, currency: 'USD' };
 
 describe('PurchaseSuccessfulView', () => {
   beforeEach(() => {
@@ -76,6 +77,23 @@ describe('PurchaseSuccessfulView', () => {
     statusAnswers(status({ pro: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     await elapse(0);
+    expect(screen.getByRole('link', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('a free trial says it has started and nothing was paid, with its timeline: today $0, the reminder, the first charge', async () => {
+    statusAnswers(status({ pro: true }));
+    renderWithQueries(<PurchaseSuccessfulView kind="checkout" checkoutId="cs_1" plan={YEARLY} flow="web" trial={TRIAL} />);
+    await elapse(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your free trial has started');
+    expect(screen.getByText('Your plan: Codetrail Pro Yearly, free until December 8, 2026, then $79.99 a year. No payment was taken today.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('No payment was taken.');
+    expect(document.body).not.toHaveTextContent(/payment is confirmed/i);
+    const steps = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps).toEqual([
+      'Today, December 1, 2026Your free trial starts. $0.00 today.',
+      'December 5, 2026We remind you in the app that your first charge is 3 days away.',
+      'December 8, 2026Your first charge: $79.99, unless you cancel before then in Settings → Billing.',
+    ]);
     expect(screen.getByRole('link', { name: 'Continue' })).toBeInTheDocument();
   });
 

@@ -67,3 +67,15 @@ export function refundRoutes(services: Services): Routes {
 export function portalRoutes(services: Services): Routes {
   return { POST: billingWrite(services, {}, (identity) => services.billing.portal(identity.uid)) };
 }
+
+const notificationParams = z.object({ notificationId: z.string({ error: 'notificationId is missing' }).min(1, 'notificationId is missing').max(255, 'notificationId is too long') });
+
+/** GET /billing/notifications → the learner's open notices (the trial reminder). */
+export function billingNotificationsRoutes(services: Services): Routes {
+  return { GET: defineEndpoint({ access: 'user', handle: async ({ identity }) => ({ body: await services.billing.notifications(identity.uid) }) }) };
+}
+
+/** POST /billing/notifications/{notificationId}/dismiss → 404 for another learner's or an unknown one. */
+export function dismissBillingNotificationRoutes(services: Services): Routes {
+  return { POST: billingWrite(services, { query: notificationParams }, (identity, query) => services.billing.dismissNotification(identity.uid, query.notificationId)) };
+}
