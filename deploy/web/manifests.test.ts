@@ -36,7 +36,8 @@ const NOT_APP_CONFIGURATION: Record<string, string> = {
 /** .env.example's secrets: keys, tokens, passwords and database URLs that are not the browser's. */
 const secretsOfEnvExample = [...documented].filter((name) => !name.startsWith('NEXT_PUBLIC_') && /SECRET|TOKEN|_KEY$|PASSWORD|DATABASE_URL$/.test(name));
 /** Secrets the production server never reads, so the Secret holds none of them (secret.template.yaml). */
-const SECRETS_NOT_AT_RUN_TIME = ['API_IMPERSONATION_TOKEN', 'BILLING_LOCAL_WEBHOOK_SECRET', 'SENTRY_AUTH_TOKEN', 'TEST_DATABASE_URL'];
+// CODETRAIL_CONTROL_TOKEN is made by `npm start` for its own server (content:publish on the embedded database), never deployed.
+const SECRETS_NOT_AT_RUN_TIME = ['API_IMPERSONATION_TOKEN', 'BILLING_LOCAL_WEBHOOK_SECRET', 'CODETRAIL_CONTROL_TOKEN', 'SENTRY_AUTH_TOKEN', 'TEST_DATABASE_URL'];
 
 /** A port of the web container, by number or by name. */
 function containerPort(port: number | string): number | undefined {
