@@ -41,8 +41,9 @@ async function openFrame() {
   script.dataset.assets = 'https://app.test/vendor/';
   Object.defineProperty(document, 'currentScript', { configurable: true, value: script });
   jest.spyOn(window.parent, 'postMessage').mockImplementation(() => undefined);
-  jest.isolateModules(() => {
-    require('./runtime.frame');
+  // A fresh copy of the frame's script for each test, as each frame document runs its own.
+  await jest.isolateModulesAsync(async () => {
+    await import('./runtime.frame');
   });
   expect(window.parent.postMessage).toHaveBeenCalledWith({ type: SANDBOX_HELLO }, '*');
   const channel = new NodeMessageChannel();
