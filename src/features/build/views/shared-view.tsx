@@ -81,7 +81,7 @@ function Remix({ projectId, signedIn, here }: { projectId: string; signedIn: boo
 function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageProps & { storageKey: string | null }) {
   const signedIn = storageKey !== null;
   const here = paths.sharedProject(project.id);
-  const { lines, setLines, running, run } = useProjectRun(project.language);
+  const { lines, setLines, running, run, stop, question } = useProjectRun(project.language);
   const [active, setActive] = useState(LANGUAGE_RULES[project.language].entryFile);
   const current = project.files.find((file) => file.path === active) ?? project.files[0];
   const isWeb = project.language === 'web';
@@ -97,6 +97,11 @@ function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageP
         {!isWeb && (
           <Button onClick={() => void run(project.files)} loading={running}>
             Run
+          </Button>
+        )}
+        {!isWeb && running && (
+          <Button variant="secondary" onClick={stop}>
+            Stop
           </Button>
         )}
         <Remix projectId={project.id} signedIn={signedIn} here={here} />
@@ -118,7 +123,7 @@ function SharedProjectBody({ project, previewTemplate, storageKey }: SharedPageP
         </div>
         <div className={styles.outputColumn}>
           {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} storageKey={storageKey} />}
-          <ConsolePanel lines={lines} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
+          <ConsolePanel lines={lines} question={question} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
         </div>
       </div>
     </Stack>
