@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ConsoleLine } from '@/domain/build/preview-messages';
 import { INPUT_LIMIT_CHARS } from '@/runner/browser/sandbox-messages';
 import { Button } from '@/ui';
@@ -12,6 +12,15 @@ import styles from './build.module.css';
 function InputLine({ question }: { question: InputQuestion }) {
   const [line, setLine] = useState('');
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+
+  // The program waits for this line: the learner's keys go here at once, and the field is scrolled
+  // to the middle of the screen (on a phone the console is below the editor, and the bottom bar
+  // would cover a field scrolled only as far as the screen's edge).
+  useEffect(() => {
+    field.current?.focus({ preventScroll: true });
+    field.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   const prompt = question.prompt.trim();
 
   function submit(event: FormEvent) {
@@ -35,8 +44,7 @@ function InputLine({ question }: { question: InputQuestion }) {
         spellCheck={false}
         enterKeyHint="send"
         aria-describedby={`${id}-hint`}
-        // The program is waiting for this line: the learner's keys go here at once.
-        autoFocus
+        ref={field}
       />
       <Button type="submit" size="sm" variant="secondary">
         Send
