@@ -86,7 +86,7 @@ test.describe('input() in a Python project', () => {
     await expect(consoleText(page)).toContainText('You stopped the program.');
   });
 
-  test('questions the program forges from its worker are ignored; a lesson-style run is not asked', async ({ page }) => {
+  test('questions and answers the program forges from its worker are ignored', async ({ page }) => {
     await signInTo(page, '/web/build', 'py-input-forged');
     await newPythonProject(page);
     // Learner code reaches the worker's postMessage: a question of the wrong shape, one for
