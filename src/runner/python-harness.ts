@@ -30,6 +30,9 @@ def __codetrail_install():
     real_list = list
     real_set = set
     real_len = len
+    real_getattr = getattr
+    from pyodide.ffi import can_run_sync, run_sync, jsnull
+    NO_WAITING = "This browser can't pause a Python program while you type, so input() gets no answer here. A recent Chrome or Edge can."
     loads = json.loads
     import random
     random_seed = random.seed
@@ -62,17 +65,44 @@ def __codetrail_install():
             file = filename
         return {"type": real_type(error).__name__, "message": real_str(error) or real_type(error).__name__, "line": line, "file": file}
 
-    def execute(code_or_source, filename, namespace, seconds):
+    def asking_input(ask, deadline):
+        # input() for a program someone is watching (the build area): the host's ask(prompt)
+        # answers the line, or a promise of it, which run_sync waits for with the stack suspended
+        # (JSPI). The wait is not the program's time: the deadline moves on by as long as it took.
+        # The prompt goes with the question, and prompt plus answer are echoed as a terminal shows them.
+        def input(prompt=""):
+            prompt = real_str(prompt)
+            out = streams[0]
+            out.flush()
+            started = monotonic()
+            answer = ask(prompt)
+            if real_getattr(answer, "then", None) is not None:
+                if not can_run_sync():
+                    raise EOFError(NO_WAITING)
+                answer = run_sync(answer)
+            deadline[0] += monotonic() - started
+            if answer is None or answer is jsnull:
+                out.write(prompt + "\n")
+                raise EOFError("EOF when reading a line")
+            line = real_str(answer)
+            out.write(prompt + line + "\n")
+            out.flush()
+            return line
+        return input
+
+    def execute(code_or_source, filename, namespace, seconds, ask=None):
         restore()
-        deadline = monotonic() + seconds
+        deadline = [monotonic() + seconds]
         steps = [0]
         def tracer(frame, event, arg):
             steps[0] += 1
-            if steps[0] % 500 == 0 and monotonic() > deadline:
+            if steps[0] % 500 == 0 and monotonic() > deadline[0]:
                 raise Timeout()
             return tracer
         try:
             code = real_compile(code_or_source, filename, "exec")
+            if ask is not None:
+                builtins_dict["input"] = asking_input(ask, deadline)
             settrace(tracer)
             real_exec(code, namespace)
             return None

@@ -7,11 +7,20 @@ type PyProxy = { set: (key: string, value: unknown) => void; get: (key: string) 
 
 /** The harness's functions, held by the host only (python-harness.ts). */
 interface Harness {
-  execute: (source: string, filename: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
+  execute: ((source: string, filename: string, namespace: PyProxy, seconds: number, ask?: AskLine) => PyProxy | undefined) & {
+    /** The same call with stack switching (JSPI), so the harness's input() can wait for a promise. */
+    callPromising?: (source: string, filename: string, namespace: PyProxy, seconds: number, ask: AskLine) => Promise<PyProxy | undefined>;
+  };
   run_check: (code: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
   uses: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
   rerun: (source: string, filename: string, overridesJson: string, seconds: number, seed?: number) => PyProxy;
 }
+
+/**
+ * What an interactive run's input() calls with its prompt: the line typed (or a promise of it,
+ * awaited with the stack suspended), or null for the end of input (input() raises EOFError).
+ */
+export type AskLine = (prompt: string) => string | null | Promise<string | null>;
 
 const harnesses = new WeakMap<PyodideInterface, Harness>();
 
@@ -45,26 +54,17 @@ export function runPython(py: PyodideInterface, request: RunRequest, onOutput?: 
   return judgeRun(request.checks, executePython(py, request, entry, onOutput));
 }
 
-/**
- * Runs the entry file in a fresh namespace and working folder, then each assertion check over the
- * same namespace (with the real builtins), each `uses` check on the parsed program and each
- * `rerun` check as its own run with other values. Only the learner's own run is streamed to
- * `onOutput`; every check's verdict lands in `assertionFailures` (null when it passed).
- */
-export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
-  const seconds = (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
-
-  let output = '';
-  let capture: ((text: string) => void) | null = null;
+/** What every run sets up: the output streams, a clean working folder, a fresh namespace. */
+function startRun(py: PyodideInterface, request: RunRequest, onOutput?: (text: string) => void) {
+  const state = { output: '', capture: null as ((text: string) => void) | null, input: [] as string[] };
   const write = (text: string) => {
-    if (capture) return capture(`${text}\n`);
-    output += `${text}\n`;
+    if (state.capture) return state.capture(`${text}\n`);
+    state.output += `${text}\n`;
     onOutput?.(`${text}\n`);
   };
   py.setStdout({ batched: write });
   py.setStderr({ batched: write });
-  let input: string[] = [];
-  py.setStdin({ stdin: () => input.shift() ?? null, autoEOF: true } as never);
+  py.setStdin({ stdin: () => state.input.shift() ?? null, autoEOF: true } as never);
 
   py.FS.mkdirTree(WORK_DIR);
   const prepareFolder = () => {
@@ -77,18 +77,34 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
   };
   prepareFolder();
 
-  const harness = harnessOf(py);
   const namespace = (py.globals.get('dict') as () => PyProxy)();
   namespace.set('__name__', '__main__');
-  const toError = (value: PyProxy | undefined): RunError | null => {
-    if (!value) return null;
-    const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
-    value.destroy();
-    // Python's None arrives as undefined: the result must keep its shape (it crosses the sandbox's wire).
-    return { type: error.type ?? 'Error', message: error.message ?? '', line: error.line ?? null, file: error.file ?? null };
+  return {
+    state,
+    prepareFolder,
+    namespace,
+    seconds: (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000,
+    fileSource: (name: string) => request.files.find((file) => file.name === name)?.content ?? '',
   };
-  const fileSource = (name: string | undefined) => request.files.find((file) => file.name === (name ?? entry))?.content ?? '';
+}
 
+function toError(value: PyProxy | undefined): RunError | null {
+  if (!value) return null;
+  const error = value.toJs?.({ dict_converter: Object.fromEntries }) as Partial<RunError>;
+  value.destroy();
+  // Python's None arrives as undefined: the result must keep its shape (it crosses the sandbox's wire).
+  return { type: error.type ?? 'Error', message: error.message ?? '', line: error.line ?? null, file: error.file ?? null };
+}
+
+/**
+ * Runs the entry file in a fresh namespace and working folder, then each assertion check over the
+ * same namespace (with the real builtins), each `uses` check on the parsed program and each
+ * `rerun` check as its own run with other values. Only the learner's own run is streamed to
+ * `onOutput`; every check's verdict lands in `assertionFailures` (null when it passed).
+ */
+export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
+  const { state, prepareFolder, namespace, seconds, fileSource } = startRun(py, request, onOutput);
+  const harness = harnessOf(py);
   try {
     const source = fileSource(entry);
     const assertionFailures = new Map<number, string | null>();
@@ -99,7 +115,7 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
       const found = harness.uses(fileSource(file), file, check.construct, check.name);
       assertionFailures.set(index, found === undefined || found === (check.absent === true) ? check.message : null);
     });
-    input = [...(request.stdin ?? [])];
+    state.input = [...(request.stdin ?? [])];
     const error = toError(harness.execute(source, entry, namespace, seconds));
     if (!error) {
       request.checks.forEach((check, index) => {
@@ -110,21 +126,45 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
       request.checks.forEach((check, index) => {
         if (check.type !== 'rerun') return;
         prepareFolder();
-        input = [...(check.input ?? request.stdin ?? [])];
+        state.input = [...(check.input ?? request.stdin ?? [])];
         let printed = '';
-        capture = (text) => void (printed += text);
+        state.capture = (text) => void (printed += text);
         try {
           const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, check.seed);
           const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
           result.destroy();
           assertionFailures.set(index, rerunVerdict(check, printed, rawError ? (rawError.message ?? 'error') : null, missing));
         } finally {
-          capture = null;
+          state.capture = null;
         }
       });
     }
-    return { output, error, assertionFailures };
+    return { output: state.output, error, assertionFailures };
   } finally {
     namespace.destroy();
   }
+}
+
+/**
+ * Runs a program someone is watching (the build area): no checks, and input() asks `ask` for each
+ * line instead of reading the request's stdin. Where the runtime can switch stacks (JSPI), the
+ * program runs as a promising call, so input() can wait for a typed line; elsewhere a promised
+ * answer ends in an EOFError that says why.
+ */
+export async function executeInteractivePython(py: PyodideInterface, request: RunRequest, entry: string, ask: AskLine, onOutput?: (text: string) => void): Promise<RunOutcome> {
+  const { state, namespace, seconds, fileSource } = startRun(py, request, onOutput);
+  const { execute } = harnessOf(py);
+  try {
+    const source = fileSource(entry);
+    const promising = typeof execute.callPromising === 'function' && canSwitchStacks();
+    const result = promising && execute.callPromising ? await execute.callPromising(source, entry, namespace, seconds, ask) : execute(source, entry, namespace, seconds, ask);
+    return { output: state.output, error: toError(result), assertionFailures: new Map() };
+  } finally {
+    namespace.destroy();
+  }
+}
+
+/** JS Promise integration (WebAssembly.Suspending): what lets a Python call wait for a promise. */
+function canSwitchStacks(): boolean {
+  return typeof WebAssembly === 'object' && 'Suspending' in WebAssembly;
 }

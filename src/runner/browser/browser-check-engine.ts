@@ -4,19 +4,23 @@ import { DEFAULT_TIMEOUT_MS, type RunRequest, type RunResult } from '../run-type
 import { runHtmlLesson } from './html-runtime';
 import { acquirePython, type PythonRuntime } from './python-runtime';
 import { pythonProgress, type RuntimeStatus } from './runtime-progress';
-import { openRuntimeSandbox, type RuntimeKind, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
+import { openRuntimeSandbox, type RunControls, type RuntimeKind, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
+
+export type { RunControls };
 
 export type { RuntimeStatus };
 /** The page sets its error reporter here (the engine's chunk is the first the page loads of the runner). */
 export { onRuntimeCrash } from './runtime-sandbox';
 
 const TIMEOUT_MESSAGE = 'Your program ran for too long and was stopped. Is there a loop that never ends?';
+const STOPPED_MESSAGE = 'You stopped the program.';
 
 /** The shared check rules judge what the sandbox reported; the page never takes a verdict from the frame. */
 function resultOf(request: RunRequest, run: SandboxRun): RunResult {
   const fail = (type: string, message: string) => judgeRun(request.checks, { output: run.output, error: { type, message, line: null, file: null }, assertionFailures: new Map() });
   if (run.kind === 'timed-out') return fail('Timeout', TIMEOUT_MESSAGE);
   if (run.kind === 'broken') return fail('RunnerError', run.reason);
+  if (run.kind === 'stopped') return fail('Stopped', STOPPED_MESSAGE);
   const { outcome } = run;
   if (outcome.status === 'unsupported') return outcome;
   return judgeRun(request.checks, {
@@ -66,8 +70,9 @@ export function createBrowserCheckEngine(onPythonStatus?: (status: RuntimeStatus
   const javascript = runtimeSlot('javascript');
   const sql = runtimeSlot('sql');
 
-  const runIn = async (slot: ReturnType<typeof runtimeSlot>, request: RunRequest, onOutput: (text: string) => void) =>
-    resultOf(request, await slot.open().run(request, onOutput, request.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+  // Only Python asks for input; the others can still be stopped.
+  const runIn = async (slot: ReturnType<typeof runtimeSlot>, request: RunRequest, onOutput: (text: string) => void, controls?: RunControls) =>
+    resultOf(request, await slot.open().run(request, onOutput, request.timeoutMs ?? DEFAULT_TIMEOUT_MS, { signal: controls?.signal }));
 
   return {
     warmUp(lessonType: RunRequest['lessonType']) {
@@ -75,7 +80,8 @@ export function createBrowserCheckEngine(onPythonStatus?: (status: RuntimeStatus
       else if (lessonType === 'JS') javascript.open();
       else if (lessonType === 'SQL') sql.open();
     },
-    async run(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
+    /** `controls`: a watched run (the build area) whose Python input() asks, and which Stop ends. */
+    async run(request: RunRequest, onOutput: (text: string) => void, controls?: RunControls): Promise<RunResult> {
       performance.mark('codetrail:run-start');
       let first = true;
       const output = (text: string) => {
@@ -83,20 +89,20 @@ export function createBrowserCheckEngine(onPythonStatus?: (status: RuntimeStatus
         first = false;
         onOutput(text);
       };
-      const result = await this.runWith(request, output);
+      const result = await this.runWith(request, output, controls);
       performance.measure('codetrail:run-to-result', 'codetrail:run-start');
       return result;
     },
-    async runWith(request: RunRequest, onOutput: (text: string) => void): Promise<RunResult> {
+    async runWith(request: RunRequest, onOutput: (text: string) => void, controls?: RunControls): Promise<RunResult> {
       switch (request.lessonType) {
         case 'Python':
           if (!pythonEntryFile(request.files)) return { status: 'unsupported', reason: 'The lesson has no Python file to run.' };
           if (!python) return { status: 'unsupported', reason: 'The code runner was stopped.' };
-          return resultOf(request, await python.run(request, onOutput));
+          return resultOf(request, await python.run(request, onOutput, controls));
         case 'JS':
-          return runIn(javascript, request, onOutput);
+          return runIn(javascript, request, onOutput, controls);
         case 'SQL':
-          return runIn(sql, request, onOutput);
+          return runIn(sql, request, onOutput, controls);
         case 'HTML':
           return runHtmlLesson(request);
         default:

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEOUT_MS, type RunRequest } from '../run-types';
 import { pythonProgress } from './runtime-progress';
-import { openRuntimeSandbox, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
+import { openRuntimeSandbox, type RunControls, type RuntimeSandbox, type SandboxRun } from './runtime-sandbox';
 
 /** For pages that start Python before their check engine (useRuntimePreload). */
 export { onRuntimeCrash } from './runtime-sandbox';
@@ -47,9 +47,9 @@ function createPythonRuntime() {
 
   return {
     start: (): Promise<void> => open().ready,
-    async run(request: RunRequest, onOutput: (text: string) => void): Promise<SandboxRun> {
-      const result = await open().run(request, onOutput, (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) + HARD_STOP_GRACE_MS);
-      // A stuck run (outside Python's own time limit, e.g. a long sleep) cost the warm runtime: start the next one now.
+    async run(request: RunRequest, onOutput: (text: string) => void, controls?: RunControls): Promise<SandboxRun> {
+      const result = await open().run(request, onOutput, (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) + HARD_STOP_GRACE_MS, controls);
+      // A stuck run (outside Python's own time limit, e.g. a long sleep) or a stopped one cost the warm runtime: start the next one now.
       if (result.kind !== 'finished') void open().ready.catch(() => undefined);
       return result;
     },
@@ -69,7 +69,7 @@ let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
 export interface PythonRuntime {
   start: () => Promise<void>;
-  run: (request: RunRequest, onOutput: (text: string) => void) => Promise<SandboxRun>;
+  run: (request: RunRequest, onOutput: (text: string) => void, controls?: RunControls) => Promise<SandboxRun>;
   /** Gives the runtime back; the last holder's release stops it after PYTHON_IDLE_MS. */
   release: () => void;
 }

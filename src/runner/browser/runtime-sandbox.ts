@@ -3,7 +3,7 @@ import { connectSandboxFrame, createHiddenFrame } from './sandbox-connection';
 import { runtimeMessageSchema } from './sandbox-message-schemas';
 import { runtimeAssets, runtimeDownloaderUrl } from './runtime-assets';
 import { downloadRuntime, fileTransfers, type DownloadCommand, type DownloadFile, type DownloadProgress, type DownloadReport, type FetchedRuntime, type FileTransfer, type ReadPacing } from './runtime-download';
-import { OUTPUT_LIMIT_CHARS, errorMessage, type DeliveryCommand, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
+import { INPUT_LIMIT_CHARS, OUTPUT_LIMIT_CHARS, errorMessage, type DeliveryCommand, type InputAnswer, type RunCommand, type StartCommand, type WireOutcome } from './sandbox-messages';
 import { groupDigits } from '@/domain/text/group-digits';
 import { nextTask } from './next-task';
 
@@ -14,13 +14,26 @@ export type SandboxRun =
   /** The page's time limit ran out: the frame and its workers were destroyed. */
   | { kind: 'timed-out'; output: string }
   /** The runtime failed or sent something the page could not read: the frame was destroyed. */
-  | { kind: 'broken'; output: string; reason: string };
+  | { kind: 'broken'; output: string; reason: string }
+  /** The learner pressed Stop (RunControls.signal): the frame and its workers were destroyed. */
+  | { kind: 'stopped'; output: string };
+
+/** What a watched run (the build area) adds to a run. */
+export interface RunControls {
+  /**
+   * Makes a Python run interactive: each input() asks this for a line, showing `prompt`. While an
+   * answer is awaited the run's time limit is paused (the harness pauses Python's own too).
+   */
+  onInput?: (prompt: string) => Promise<string>;
+  /** Aborting it ends the run at once, as a time limit does (the frame is removed). */
+  signal?: AbortSignal;
+}
 
 export interface RuntimeSandbox {
   /** Resolves when the runtime has loaded (Pyodide, sql.js, the JavaScript worker code). */
   ready: Promise<void>;
   /** Runs one request; runs queue one after another. */
-  run: (request: RunRequest, onOutput: (text: string) => void, limitMs: number) => Promise<SandboxRun>;
+  run: (request: RunRequest, onOutput: (text: string) => void, limitMs: number, controls?: RunControls) => Promise<SandboxRun>;
   /** False once destroyed (time limit, failure or dispose): open a new one. */
   readonly alive: boolean;
   destroy: () => void;
@@ -33,6 +46,13 @@ interface ActiveRun {
   output: string;
   onOutput: (text: string) => void;
   finish: (run: SandboxRun) => void;
+  /** Interactive runs only: asks the learner for a line. */
+  ask: ((prompt: string) => Promise<string>) | null;
+  /** A question is open (its answer not sent yet): a second one is not believed. */
+  asking: boolean;
+  /** Stops and restarts the time limit around a question. */
+  pause: () => void;
+  resume: () => void;
 }
 
 export type { DownloadProgress } from './runtime-download';
@@ -215,8 +235,31 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
     else if (message.type === 'failed') destroy(message.message, true);
     else if (active?.id === message.id) {
       if (message.type === 'output') append(active, message.text);
+      else if (message.type === 'input-request') askFor(active, message.prompt);
       else active.finish({ kind: 'finished', output: active.output, outcome: message.outcome });
     }
+  }
+
+  /**
+   * A question from the run: only an interactive run asks, one question at a time; any other is
+   * ignored (learner code can post messages of its own from the worker). The time limit waits
+   * with the learner; the answer goes back for this run only, as one line of at most the limit.
+   */
+  function askFor(run: ActiveRun, prompt: string) {
+    if (!run.ask || run.asking) return;
+    run.asking = true;
+    run.pause();
+    run.ask(prompt).then(
+      (text) => {
+        if (active !== run || !alive || !port) return;
+        run.asking = false;
+        run.resume();
+        const line = String(text).slice(0, INPUT_LIMIT_CHARS).replace(/[\r\n][\s\S]*$/, '');
+        port.postMessage({ type: 'input', id: run.id, text: line } satisfies InputAnswer);
+      },
+      // The page gave up asking (it closed): the run waits until it is stopped.
+      () => undefined,
+    );
   }
 
   connection.port.then(
@@ -238,9 +281,15 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
     (error: unknown) => destroy(errorMessage(error), true),
   );
 
-  async function runNow(request: RunRequest, onOutput: (text: string) => void, limitMs: number): Promise<SandboxRun> {
+  async function runNow(request: RunRequest, onOutput: (text: string) => void, limitMs: number, controls: RunControls = {}): Promise<SandboxRun> {
+    const { signal, onInput } = controls;
+    // Stop while the runtime is still loading ends this run only; the runtime goes on loading.
+    const stopped = new Promise<'stopped'>((resolve) => {
+      if (signal?.aborted) resolve('stopped');
+      signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
+    });
     try {
-      await ready;
+      if ((await Promise.race([ready.then(() => 'ready' as const), stopped])) === 'stopped') return { kind: 'stopped', output: '' };
     } catch (error) {
       return { kind: 'broken', output: '', reason: errorMessage(error) };
     }
@@ -248,29 +297,48 @@ export function openRuntimeSandbox(kind: RuntimeKind, onProgress: DownloadProgre
     if (!alive || !channel) return { kind: 'broken', output: '', reason: 'The code runner was stopped.' };
     return new Promise<SandboxRun>((resolve) => {
       const id = (nextId += 1);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let remaining = limitMs;
+      let since = Date.now();
+      const onAbort = () => {
+        run.finish({ kind: 'stopped', output: run.output });
+        destroy();
+      };
       const run: ActiveRun = {
         id,
         output: '',
         onOutput,
         finish: (result) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
           if (active === run) active = null;
           resolve(result);
         },
+        ask: onInput ?? null,
+        asking: false,
+        pause() {
+          clearTimeout(timer);
+          remaining -= Date.now() - since;
+        },
+        resume() {
+          since = Date.now();
+          timer = setTimeout(() => {
+            run.finish({ kind: 'timed-out', output: run.output });
+            destroy();
+          }, Math.max(0, remaining));
+        },
       };
-      const timer = setTimeout(() => {
-        run.finish({ kind: 'timed-out', output: run.output });
-        destroy();
-      }, limitMs);
+      run.resume();
+      signal?.addEventListener('abort', onAbort, { once: true });
       active = run;
-      channel.postMessage({ type: 'run', id, request } satisfies RunCommand);
+      channel.postMessage({ type: 'run', id, request, interactive: onInput !== undefined } satisfies RunCommand);
     });
   }
 
   return {
     ready,
-    run(request, onOutput, limitMs) {
-      const next = queue.then(() => runNow(request, onOutput, limitMs));
+    run(request, onOutput, limitMs, controls) {
+      const next = queue.then(() => runNow(request, onOutput, limitMs, controls));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -6,6 +6,7 @@
  * cuts and batches what the worker sends. Learner code runs only in the workers, never here.
  */
 import {
+  INPUT_LIMIT_CHARS,
   MESSAGE_LIMIT_CHARS,
   OUTPUT_BATCH_MS,
   OUTPUT_LIMIT_CHARS,
@@ -13,6 +14,7 @@ import {
   SANDBOX_HELLO,
   errorMessage,
   type DeliveryCommand,
+  type InputAnswer,
   type ProvidedFile,
   type RunCommand,
   type RuntimeMessage,
@@ -35,8 +37,11 @@ let warm: Worker | null = null;
 const send = (message: RuntimeMessage) => port?.postMessage(message);
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
 
-/** The run in progress: its output is cut at the limit and sent in batches. */
-let current: { id: number; sent: number; pending: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
+/**
+ * The run in progress: its output is cut at the limit and sent in batches. An interactive run
+ * (Python in the build area) may ask for one line at a time: `asking` while its question is open.
+ */
+let current: { id: number; sent: number; pending: string; timer: ReturnType<typeof setTimeout> | null; interactive: boolean; asking: boolean } | null = null;
 
 function flush() {
   if (!current) return;
@@ -72,6 +77,14 @@ function onWorkerMessage(data: unknown, worker: Worker) {
   if (message.type === 'ready') send({ type: 'ready' });
   else if (message.type === 'failed') send({ type: 'failed', message: cut(String(message.message), MESSAGE_LIMIT_CHARS) });
   else if (message.type === 'output' && typeof message.id === 'number' && typeof message.text === 'string') onOutput(message.id, message.text);
+  else if (message.type === 'input-request' && typeof message.id === 'number' && typeof message.prompt === 'string') {
+    const run = current;
+    if (run?.id !== message.id || !run.interactive || run.asking) return;
+    // What the program printed before it asked shows before the question.
+    flush();
+    run.asking = true;
+    send({ type: 'input-request', id: run.id, prompt: cut(message.prompt, MESSAGE_LIMIT_CHARS) });
+  }
   else if (message.type === 'result' && typeof message.id === 'number' && current?.id === message.id && typeof message.outcome === 'object' && message.outcome !== null) {
     flush();
     current = null;
@@ -157,7 +170,18 @@ function takeDelivery(delivery: MessagePort) {
   };
 }
 
-async function onCommand(command: RunCommand | StartCommand) {
+/** The page's answer goes to the worker only for the run's open question, as text of at most the limit. */
+function onAnswer(answer: Partial<InputAnswer>) {
+  if (!current?.asking || current.id !== answer.id || typeof answer.text !== 'string') return;
+  current.asking = false;
+  warm?.postMessage({ type: 'input', id: current.id, text: answer.text.slice(0, INPUT_LIMIT_CHARS) } satisfies InputAnswer);
+}
+
+async function onCommand(command: RunCommand | StartCommand | InputAnswer) {
+  if (command?.type === 'input') {
+    onAnswer(command);
+    return;
+  }
   if (command?.type === 'start' && !started) {
     started = true;
     takeWorkerSource(command.workerSource);
@@ -165,7 +189,7 @@ async function onCommand(command: RunCommand | StartCommand) {
     return;
   }
   if (command?.type !== 'run' || typeof command.id !== 'number') return;
-  current = { id: command.id, sent: 0, pending: '', timer: null };
+  current = { id: command.id, sent: 0, pending: '', timer: null, interactive: runtime === 'python' && command.interactive === true, asking: false };
   const worker = runtime === 'javascript' ? await startWorker() : warm;
   worker?.postMessage(command);
 }
@@ -174,7 +198,7 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string } | null
   const [handed] = event.ports;
   if (port || event.source !== window.parent || event.data?.type !== SANDBOX_CONNECT || !handed) return;
   port = handed;
-  port.onmessage = (message: MessageEvent<RunCommand | StartCommand | DeliveryCommand>) => {
+  port.onmessage = (message: MessageEvent<RunCommand | StartCommand | DeliveryCommand | InputAnswer>) => {
     const [delivery] = message.ports;
     if (message.data?.type === 'delivery') {
       // Started already (the page posted the start itself): nothing will come on it.

@@ -13,6 +13,8 @@ describe('runtimeMessageSchema', () => {
     ['a result with an error', { type: 'result', id: 2, outcome: { ...ran, error: { type: 'NameError', message: "name 'x' is not defined", line: 3, file: 'main.py' } } }],
     ['a query result', { type: 'result', id: 3, outcome: { ...ran, queryResult: { columns: ['a', 'b'], rows: [[1, 'x'], [null, new Uint8Array([1])]] } } }],
     ['an unsupported run', { type: 'result', id: 4, outcome: { status: 'unsupported', reason: 'No Python file.' } }],
+    ['an input request', { type: 'input-request', id: 5, prompt: 'Your name? ' }],
+    ['an input request with no prompt', { type: 'input-request', id: 5, prompt: '' }],
   ])('accepts %s', (_name, message) => {
     expect(runtimeMessageSchema.safeParse(message).success).toBe(true);
   });
@@ -29,6 +31,11 @@ describe('runtimeMessageSchema', () => {
     ['a check index that is not a whole number', { type: 'result', id: 1, outcome: { ...ran, assertionFailures: [[0.5, null]] } }],
     ['a negative check index', { type: 'result', id: 1, outcome: { ...ran, pageChecks: [[-1, true]] } }],
     ['a passed check that is not a boolean', { type: 'result', id: 1, outcome: { ...ran, pageChecks: [[0, 'yes']] } }],
+    ['an input request without a prompt', { type: 'input-request', id: 1 }],
+    ['an input request whose prompt is not text', { type: 'input-request', id: 1, prompt: { toString: 'x' } }],
+    ['an input request whose prompt is over the limit', { type: 'input-request', id: 1, prompt: 'x'.repeat(MESSAGE_LIMIT_CHARS + 2) }],
+    ['an input request without a run id', { type: 'input-request', prompt: 'Name?' }],
+    ['an input request for run 0', { type: 'input-request', id: 0, prompt: 'Name?' }],
     ['a query cell that is an object', { type: 'result', id: 1, outcome: { ...ran, queryResult: { columns: ['a'], rows: [[{ toString: 'x' }]] } } }],
   ])('refuses %s', (_name, message) => {
     expect(runtimeMessageSchema.safeParse(message).success).toBe(false);

@@ -45,6 +45,7 @@ export const runtimeMessageSchema: z.ZodMiniType<RuntimeMessage> = z.discriminat
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('failed'), message: text }),
   z.object({ type: z.literal('output'), id: runId, text: z.string().check(z.maxLength(OUTPUT_LIMIT_CHARS)) }),
+  z.object({ type: z.literal('input-request'), id: runId, prompt: text }),
   z.object({ type: z.literal('result'), id: runId, outcome: wireOutcome }),
 ]);
 

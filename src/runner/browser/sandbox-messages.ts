@@ -44,11 +44,16 @@ export type WireOutcome =
     }
   | { status: 'unsupported'; reason: string };
 
+/** The longest line an interactive run's input() is answered with (the page's field holds no more). */
+export const INPUT_LIMIT_CHARS = 10_000;
+
 /** Frame (and worker) → page. */
 export type RuntimeMessage =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'output'; id: number; text: string }
+  /** An interactive run's input() waits for a line; its prompt comes with the question (see InputAnswer). */
+  | { type: 'input-request'; id: number; prompt: string }
   | { type: 'result'; id: number; outcome: WireOutcome };
 
 /**
@@ -85,6 +90,18 @@ export interface RunCommand {
   type: 'run';
   id: number;
   request: RunRequest;
+  /**
+   * Someone is watching (the build area): input() asks the page for each line (input-request)
+   * instead of reading the request's stdin, and the run has no checks. Python only.
+   */
+  interactive?: boolean;
+}
+
+/** Page → frame → worker: the line typed for the run's one open input-request. */
+export interface InputAnswer {
+  type: 'input';
+  id: number;
+  text: string;
 }
 
 /** Frame → a runtime's worker, once: where the vendored runtime files are (the worker's own origin is opaque). */

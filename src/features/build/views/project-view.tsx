@@ -97,7 +97,7 @@ function Workspace({ project, backlink, previewTemplate }: { project: Project; b
   const user = useAuthUser();
   const endpoints = useBuildEndpoints();
   const remember = useRememberProject();
-  const { lines, setLines, running, run } = useProjectRun(project.language);
+  const { lines, setLines, running, run, stop, question } = useProjectRun(project.language);
   const isWeb = project.language === 'web';
   useRuntimePreload({ lessonTypes: project.language === 'python' ? ['Python'] : [] });
   const draft = useCodeDraft({
@@ -134,6 +134,11 @@ function Workspace({ project, backlink, previewTemplate }: { project: Project; b
           {!isWeb && (
             <Button onClick={() => void run(files)} loading={running}>
               Run
+            </Button>
+          )}
+          {!isWeb && running && (
+            <Button variant="secondary" onClick={stop}>
+              Stop
             </Button>
           )}
           <Button variant="secondary" onClick={() => setPanel(panel === 'share' ? null : 'share')} aria-expanded={panel === 'share'}>
@@ -179,7 +184,7 @@ function Workspace({ project, backlink, previewTemplate }: { project: Project; b
         </div>
         <div className={styles.outputColumn}>
           {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={files} onConsole={setLines} storageKey={user.id ? pageStorageKey(user.id, `project:${project.id}`) : null} />}
-          <ConsolePanel lines={lines} empty={isWeb ? 'What your page logs with console.log shows here.' : 'Press Run to see what your program prints.'} />
+          <ConsolePanel lines={lines} question={question} empty={isWeb ? 'What your page logs with console.log shows here.' : 'Press Run to see what your program prints.'} />
         </div>
       </div>
     </Stack>

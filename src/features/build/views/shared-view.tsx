@@ -82,7 +82,7 @@ function Remix({ projectId, signedIn, here }: { projectId: string; signedIn: boo
 function SharedProjectBody({ project, previewTemplate, storageKey, viewerIsOwner }: SharedPageProps & { storageKey: string | null }) {
   const signedIn = storageKey !== null;
   const here = paths.sharedProject(project.id);
-  const { lines, setLines, running, run } = useProjectRun(project.language);
+  const { lines, setLines, running, run, stop, question } = useProjectRun(project.language);
   const [active, setActive] = useState(LANGUAGE_RULES[project.language].entryFile);
   const current = project.files.find((file) => file.path === active) ?? project.files[0];
   const isWeb = project.language === 'web';
@@ -99,6 +99,11 @@ function SharedProjectBody({ project, previewTemplate, storageKey, viewerIsOwner
         {!isWeb && (
           <Button onClick={() => void run(project.files)} loading={running}>
             Run
+          </Button>
+        )}
+        {!isWeb && running && (
+          <Button variant="secondary" onClick={stop}>
+            Stop
           </Button>
         )}
         {/* The author's own page leads back to their project (the server said who is looking). */}
@@ -125,7 +130,7 @@ function SharedProjectBody({ project, previewTemplate, storageKey, viewerIsOwner
         </div>
         <div className={styles.outputColumn}>
           {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} storageKey={storageKey} />}
-          <ConsolePanel lines={lines} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
+          <ConsolePanel lines={lines} question={question} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
         </div>
       </div>
     </Stack>

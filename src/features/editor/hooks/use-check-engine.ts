@@ -63,14 +63,14 @@ export function createCheckEngineHandle(load = loadEngine): OwnedHandle {
         });
       });
     },
-    run: async (request, onOutput) => {
+    run: async (request, onOutput, controls) => {
       let created: BrowserCheckEngine;
       try {
         created = await current();
       } catch {
         return { status: 'unsupported', reason: 'The code runner could not be loaded. Check your connection and try again.' };
       }
-      return created.run(request, onOutput);
+      return created.run(request, onOutput, controls);
     },
     dispose() {
       generation += 1;
