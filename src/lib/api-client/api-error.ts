@@ -60,6 +60,7 @@ export const API_ERROR_MESSAGES = {
   updateReport: 'Could not change the report',
   sendAnalytics: 'Could not send usage events',
   fetchAnalytics: 'Could not fetch the usage events',
+  applyConsent: 'Could not apply your cookie choice',
   changeRsvp: 'Could not change your RSVP',
   fetchEventReminders: 'Could not fetch your event reminders',
 } as const;
