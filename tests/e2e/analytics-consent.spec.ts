@@ -173,7 +173,8 @@ test.describe('analytics only with consent', () => {
     const set = await bucketCookie();
     expect(set?.httpOnly).toBe(true);
     expect((set?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 86_400);
-    expect(await cookieNames(context)).toContain('codetrail-aid');
+    // The anonymous id comes with the page's first event (the dispatcher loads after hydration).
+    await expect.poll(() => cookieNames(context)).toContain('codetrail-aid');
     // The random bucket may be the control: take one the split puts in the variant, to see it leave.
     await context.addCookies([{ ...set!, value: VARIANT_BUCKET }]);
     await page.reload();
@@ -183,12 +184,15 @@ test.describe('analytics only with consent', () => {
     await page.getByRole('button', { name: 'Necessary only' }).click();
     const confirmation = page.getByRole('status');
     await expect(confirmation).toHaveText('Saved: necessary cookies only. Analytics and experiments are off.');
-    await expect(page.locator('[aria-live="polite"]')).toContainText('Analytics and experiments are off.');
+    // Announced politely: the status sits in the page's live region.
+    await expect(page.getByRole('main').locator('[aria-live="polite"]')).toContainText('Analytics and experiments are off.');
     const names = await cookieNames(context);
     expect(names).not.toContain('codetrail-ab');
     expect(names).not.toContain('codetrail-aid');
     await page.screenshot({ path: test.info().outputPath('withdrawn-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
+    await confirmation.scrollIntoViewIfNeeded();
+    await expect(confirmation).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('withdrawn-phone.png') });
     for (const theme of ['light', 'dark'] as Theme[]) {
       await forceTheme(page, theme);
