@@ -7,7 +7,7 @@ import { createPreviewServer } from '../src/server/preview/preview-server';
 
 const env = parseServerEnv(process.env);
 const host = process.env.HOST || '127.0.0.1';
-const server = createPreviewServer({ appOrigin: env.appOrigin, template: env.preview.template });
+const server = createPreviewServer({ appOrigins: env.appOrigins, template: env.preview.template });
 server.listen(env.preview.port, host, () => {
   console.log(`[codetrail] Project previews: ${env.preview.template} (listening on ${host}:${env.preview.port})`);
 });

@@ -19,6 +19,7 @@ import { ProcessGroup, waitForHttp } from './lib/processes';
 import { APP_SERVER_BUNDLE, finishBuild } from './lib/finish-build';
 import { removeControlFile, writeControlFile } from './lib/control-file';
 import { previewTemplateFrom } from '../src/domain/build/preview-origin';
+import { appOrigins } from '../src/domain/security/app-origins';
 import { createLocalProvisioner } from '../src/server/machines/local-driver';
 
 const args = new Set(process.argv.slice(2));
@@ -197,7 +198,10 @@ async function main(): Promise<void> {
   await waitForHttp(`http://${probeHost}:${machines.instancePort}/healthz`, 60_000, () => running);
   if (local) printResetLinks(projectId, appOrigin);
 
-  console.log(`\n  Codetrail is running at ${appOrigin}${dev ? ' (hot reload)' : ''} (listening on ${host}:${port})`);
+  // The URL to open, and the other spellings that work as well (previews allow them: app-origins.ts).
+  const [openAt, ...alsoAt] = appOrigins(appOrigin, { local: local && process.env.APP_ENV !== 'production' });
+  const also = alsoAt.length ? `${alsoAt.join(', ')} works too; ` : '';
+  console.log(`\n  Codetrail is running at ${openAt}${dev ? ' (hot reload)' : ''} (${also}listening on ${host}:${port})`);
   console.log(`  Machines open in the instance app at ${machines.instanceOrigin}\n`);
   if (local) {
     console.log('  Demo accounts (local Auth emulator):');

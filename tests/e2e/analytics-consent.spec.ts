@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { assignVariant } from '@/domain/experiments/experiments';
 import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 import { signInTo } from './support/course-player';
 import { CONSENT_COOKIE } from './support/consent';
-import { PHONE } from './support/phone';
+import { DESKTOP, PHONE } from './support/phone';
 import { engineerPage } from './support/engineer';
 
 /**
@@ -34,6 +35,13 @@ async function visitorContext(browser: Browser, options: Parameters<Browser['new
   // No answer yet: this context starts without the consent cookie the other journeys are given.
   return browser.newContext({ ...options, storageState: { cookies: [], origins: [] } });
 }
+
+const GLOSSARY_EXPERIMENT = 'experiment-glossary-fixed-cta-variations';
+/** The first bucket id the split puts in the glossary's variant (a random bucket may well be the control). */
+const VARIANT_BUCKET = (() => {
+  for (let index = 0; ; index += 1) if (assignVariant(GLOSSARY_EXPERIMENT, `bucket-${index}`) === 'variant_learn_daily') return `bucket-${index}`;
+})();
+const glossaryCta = (page: Page) => page.getByRole('complementary', { name: 'Learn HTML with Codetrail' });
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'Cookies on Codetrail' });
 const cookieNames = async (context: BrowserContext) => (await context.cookies()).map((cookie) => cookie.name);
@@ -109,7 +117,8 @@ test.describe('analytics only with consent', () => {
     await page.getByRole('switch', { name: 'Allow analytics' }).uncheck();
     await page.getByRole('switch', { name: 'Allow marketing' }).uncheck();
     await page.getByRole('button', { name: 'Save my choices' }).click();
-    await expect(page.getByText('Saved. Your choice applies from now on, on this device.')).toBeVisible();
+    // Signed in: experiments follow the account, and the confirmation says so.
+    await expect(page.getByRole('status')).toHaveText('Saved: necessary cookies only. Analytics is off. While you are signed in, experiments follow your account, not a cookie.');
     await expect.poll(() => cookieNames(context)).not.toContain('codetrail-aid');
 
     const before = seen.analytics.length;
@@ -146,6 +155,62 @@ test.describe('analytics only with consent', () => {
     await choices.getByRole('button', { name: 'Necessary only' }).click();
     await expect(choices).toBeHidden();
     expect(await cookieNames(context)).not.toContain('codetrail-ab');
+    await context.close();
+  });
+
+  test('withdrawing consent takes the visitor out of experiments: the bucket cookie goes, the control shows, none is set again', async ({ browser, baseURL }) => {
+    const context = await visitorContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const bucketCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'codetrail-ab');
+
+    await page.goto('/web/cookies');
+    await page.getByRole('switch', { name: 'Allow analytics' }).check();
+    await page.getByRole('button', { name: 'Save my choices' }).click();
+    await expect(page.getByRole('status')).toHaveText('Saved: analytics and experiments are on, marketing is off.');
+
+    // With consent the glossary entry sets the bucket: HttpOnly, a year.
+    await page.goto('/glossary/html/table');
+    await expect(glossaryCta(page)).toBeVisible();
+    const set = await bucketCookie();
+    expect(set?.httpOnly).toBe(true);
+    expect((set?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 86_400);
+    // The anonymous id comes with the page's first event (the dispatcher loads after hydration).
+    await expect.poll(() => cookieNames(context)).toContain('codetrail-aid');
+    // The random bucket may be the control: take one the split puts in the variant, to see it leave.
+    await context.addCookies([{ ...set!, value: VARIANT_BUCKET }]);
+    await page.reload();
+    await expect(glossaryCta(page)).toHaveAttribute('data-variant', 'variant_learn_daily');
+
+    await page.goto('/web/cookies');
+    await page.getByRole('button', { name: 'Necessary only' }).click();
+    const confirmation = page.getByRole('status');
+    await expect(confirmation).toHaveText('Saved: necessary cookies only. Analytics and experiments are off.');
+    // Announced politely: the status sits in the page's live region.
+    await expect(page.getByRole('main').locator('[aria-live="polite"]')).toContainText('Analytics and experiments are off.');
+    const names = await cookieNames(context);
+    expect(names).not.toContain('codetrail-ab');
+    expect(names).not.toContain('codetrail-aid');
+    await page.screenshot({ path: test.info().outputPath('withdrawn-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await confirmation.scrollIntoViewIfNeeded();
+    await expect(confirmation).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('withdrawn-phone.png') });
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      await forceTheme(page, theme);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(`/web/cookies saved (${theme})`, violations)).toEqual([]);
+    }
+
+    const entry = await page.goto('/glossary/html/table');
+    expect(entry?.headers()['set-cookie'] ?? '').not.toMatch(/codetrail-ab=[^;]/);
+    await expect(glossaryCta(page)).toHaveAttribute('data-variant', 'original');
+    expect(await cookieNames(context)).not.toContain('codetrail-ab');
+
+    // The server decides: a bucket cookie that survived (a failed call, another tab) is neither believed nor kept.
+    await context.addCookies([{ name: 'codetrail-ab', value: VARIANT_BUCKET, domain: new URL(baseURL ?? '').hostname, path: '/', httpOnly: true, sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 86_400 }]);
+    await page.reload();
+    await expect(glossaryCta(page)).toHaveAttribute('data-variant', 'original');
+    await expect.poll(() => cookieNames(context)).not.toContain('codetrail-ab');
     await context.close();
   });
 });

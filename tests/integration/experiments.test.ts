@@ -4,12 +4,16 @@ import { CONSENT_COOKIE, CONSENT_REVISION } from '@/domain/analytics/consent';
 import { assignVariant, EXPERIMENT_BUCKET_COOKIE, FORCED_VARIANTS_COOKIE, serializeForcedVariants } from '@/domain/experiments/experiments';
 import type { DatabaseHandle } from '@/server/db/client';
 import { experimentExposures } from '@/server/db/schema';
+import { consentRoutes } from '@/server/api/v1/consent-routes';
+import type { Identity } from '@/server/auth/identity';
 import { pageExperiments } from '@/server/gssp/page-experiments';
+import { runRoutes } from '@/server/http/endpoint';
 import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 const PATH = 'experiment-optional-guided-project-in-path';
+const NECESSARY_ONLY = { [CONSENT_COOKIE]: encodeURIComponent(JSON.stringify({ revision: CONSENT_REVISION, categories: ['necessary'] })) };
 const ANALYTICS_CONSENT = { [CONSENT_COOKIE]: encodeURIComponent(JSON.stringify({ revision: CONSENT_REVISION, categories: ['necessary', 'analytics'] })) };
 
 let handle: DatabaseHandle;
@@ -71,6 +75,45 @@ describe(`experiments on ${DATABASE}`, () => {
     expect(again.setCookies()).toEqual([]);
     expect(assignments['experiment-glossary-fixed-cta-variations'].variant).toBe(assignVariant('experiment-glossary-fixed-cta-variations', bucketId));
     expect((await exposures()).filter((row) => row.includes(bucketId))).toEqual([`experiment-glossary-fixed-cta-variations ${bucketId} ${assignVariant('experiment-glossary-fixed-cta-variations', bucketId)} -`]);
+  });
+
+  it('consent withdrawn: a bucket cookie left behind is not believed but expired, the controls show, nothing is recorded, and no new bucket is set', async () => {
+    const CTA = 'experiment-glossary-fixed-cta-variations';
+    let index = 0;
+    while (assignVariant(CTA, `bucket-${index}`) !== 'variant_learn_daily') index += 1;
+    const stale = `bucket-${index}`;
+    const before = await exposures();
+    const withdrawn = request({ ...NECESSARY_ONLY, [EXPERIMENT_BUCKET_COOKIE]: stale });
+    const assignments = await pageExperiments(withdrawn, null, [CTA], services);
+    expect(assignments[CTA]).toEqual({ variant: 'original', active: false, forced: false });
+    expect(withdrawn.setCookies()).toEqual([`${EXPERIMENT_BUCKET_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax; HttpOnly`]);
+    expect(await exposures()).toEqual(before);
+    // Once the browser has dropped it: still the control, and no new bucket.
+    const after = request(NECESSARY_ONLY);
+    expect((await pageExperiments(after, null, [CTA], services))[CTA].variant).toBe('original');
+    expect(after.setCookies()).toEqual([]);
+    // A consent record that expired (or of another revision) counts as no consent: the same.
+    const expired = request({ [CONSENT_COOKIE]: encodeURIComponent(JSON.stringify({ revision: CONSENT_REVISION + 1, categories: ['necessary', 'analytics'] })), [EXPERIMENT_BUCKET_COOKIE]: stale });
+    expect((await pageExperiments(expired, null, [CTA], services))[CTA].variant).toBe('original');
+    expect(expired.setCookies()[0]).toMatch(/^codetrail-ab=; Path=\/; Max-Age=0;/);
+    // A signed-in learner keeps the account's experiments, but not the cookie.
+    const learner = request({ ...NECESSARY_ONLY, [EXPERIMENT_BUCKET_COOKIE]: stale });
+    expect((await pageExperiments(learner, { id: 'learner-fi', roles: [] }, [], services))[CTA].variant).toBe(assignVariant(CTA, 'u:learner-fi'));
+    expect(learner.setCookies()[0]).toMatch(/^codetrail-ab=; Path=\/; Max-Age=0;/);
+  });
+
+  it('POST /consent applies the consent cookie: it expires the bucket cookie without analytics consent, and keeps it with', async () => {
+    const visitor = { authenticate: () => Promise.reject(new Error('no token was sent')) };
+    const post = (cookies: { consent?: string; bucket?: string }, authorization?: string) =>
+      runRoutes(consentRoutes({ consent: cookies.consent, bucket: cookies.bucket }), { method: 'POST', headers: authorization ? { authorization } : {}, query: {}, body: undefined }, authorization ? { authenticate: async (): Promise<Identity> => ({ uid: 'learner-gi', email: null, displayName: null, roles: [], authTime: 0, impersonated: false }) } : visitor);
+
+    const withdrawn = await post({ consent: NECESSARY_ONLY[CONSENT_COOKIE], bucket: 'bucket-123' });
+    expect(withdrawn).toEqual({ status: 200, body: { analytics: false, marketing: false, experiments: 'off' }, headers: { 'Set-Cookie': `${EXPERIMENT_BUCKET_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax; HttpOnly` } });
+    // The body is not read: only the cookie says what was chosen.
+    expect((await post({ bucket: 'bucket-123' })).headers).toEqual({ 'Set-Cookie': expect.stringMatching(/^codetrail-ab=; /) });
+    expect(await post({ consent: NECESSARY_ONLY[CONSENT_COOKIE] })).toEqual({ status: 200, body: { analytics: false, marketing: false, experiments: 'off' }, headers: {} });
+    expect(await post({ consent: ANALYTICS_CONSENT[CONSENT_COOKIE], bucket: 'bucket-123' })).toEqual({ status: 200, body: { analytics: true, marketing: false, experiments: 'on' }, headers: {} });
+    expect((await post({ consent: NECESSARY_ONLY[CONSENT_COOKIE], bucket: 'bucket-123' }, 'Bearer token')).body).toEqual({ analytics: false, marketing: false, experiments: 'account' });
   });
 
   it('a bucket from the request header wins (the mobile app)', async () => {

@@ -55,3 +55,28 @@ export function consentOf(categories: readonly string[]): Consent {
 
 export const allows = (consent: Consent, category: ConsentCategory): boolean => consent.granted.has(category);
 
+
+/**
+ * What the server applied after a saved choice (POST /api/v1/consent). `experiments`: `on` this
+ * device takes part; `off` it is outside every experiment and keeps no bucket cookie; `account`
+ * analytics is off, but a signed-in learner's experiments follow the account (not a cookie).
+ */
+export interface ConsentApplied {
+  analytics: boolean;
+  marketing: boolean;
+  experiments: 'on' | 'off' | 'account';
+}
+
+export function consentApplied(consent: Consent, signedIn: boolean): ConsentApplied {
+  const analytics = allows(consent, 'analytics');
+  return { analytics, marketing: allows(consent, 'marketing'), experiments: analytics ? 'on' : signedIn ? 'account' : 'off' };
+}
+
+/** The confirmation the cookie settings page announces once a choice is saved and applied. */
+export function consentSavedMessage({ analytics, marketing, experiments }: ConsentApplied): string {
+  const account = experiments === 'account' ? ' While you are signed in, experiments follow your account, not a cookie.' : '';
+  if (analytics && marketing) return 'Saved: all cookies allowed. Analytics, experiments and marketing are on.';
+  if (analytics) return 'Saved: analytics and experiments are on, marketing is off.';
+  if (marketing) return `Saved: marketing is on, analytics${account ? ' is' : ' and experiments are'} off.${account}`;
+  return `Saved: necessary cookies only. ${account ? 'Analytics is off.' : 'Analytics and experiments are off.'}${account}`;
+}

@@ -7,6 +7,7 @@ import {
   bucketPoint,
   evaluateExperiments,
   outsideExperiments,
+  planBucket,
   exposuresOf,
   isExperimentActive,
   parseForcedVariants,
@@ -106,6 +107,23 @@ describe('bucketIdFrom', () => {
     ['an over-long cookie is ignored', { cookie: 'a'.repeat(200) }, null],
   ])('%s', (_name, input, expected) => {
     expect(bucketIdFrom(input)).toBe(expected);
+  });
+});
+
+describe('planBucket: the bucket cookie needs analytics consent', () => {
+  const COOKIE = 'cookie-bucket-1';
+  it.each<[string, Parameters<typeof planBucket>[0], ReturnType<typeof planBucket>]>([
+    ['consent, no bucket yet: a new one', { analyticsAllowed: true }, { bucket: { from: 'new' }, clearCookie: false }],
+    ['consent and a bucket cookie: that bucket', { analyticsAllowed: true, cookie: COOKIE }, { bucket: { from: 'cookie', id: COOKIE }, clearCookie: false }],
+    ['consent and an unreadable cookie: a new one (it overwrites it)', { analyticsAllowed: true, cookie: 'x' }, { bucket: { from: 'new' }, clearCookie: false }],
+    ['no consent, no cookie: outside, nothing set', { analyticsAllowed: false }, { bucket: { from: 'none' }, clearCookie: false }],
+    ['consent withdrawn, the cookie left behind: outside, and the cookie cleared', { analyticsAllowed: false, cookie: COOKIE }, { bucket: { from: 'none' }, clearCookie: true }],
+    ['withdrawn, an unreadable cookie: cleared as well', { analyticsAllowed: false, cookie: '' }, { bucket: { from: 'none' }, clearCookie: true }],
+    ['withdrawn, signed in: the learner\'s bucket, the cookie cleared', { analyticsAllowed: false, uid: 'ada', cookie: COOKIE }, { bucket: { from: 'learner', id: 'u:ada' }, clearCookie: true }],
+    ['withdrawn, a header bucket (the app): the header\'s, the cookie cleared', { analyticsAllowed: false, header: 'app-bucket-42', cookie: COOKIE }, { bucket: { from: 'header', id: 'app-bucket-42' }, clearCookie: true }],
+    ['consent, signed in with a cookie: the learner wins, the cookie stays', { analyticsAllowed: true, uid: 'ada', cookie: COOKIE }, { bucket: { from: 'learner', id: 'u:ada' }, clearCookie: false }],
+  ])('%s', (_, input, expected) => {
+    expect(planBucket(input)).toEqual(expected);
   });
 });
 

@@ -64,6 +64,33 @@ export function bucketIdFrom(input: { header?: string | null; uid?: string | nul
   return null;
 }
 
+export type BucketPlan = {
+  /**
+   * header / learner / cookie: this bucket; `new`: a random one is due, set as the cookie;
+   * `none`: outside every experiment (controls, nothing recorded).
+   */
+  bucket: { from: 'header' | 'learner' | 'cookie'; id: string } | { from: 'new' } | { from: 'none' };
+  /** The request carries a bucket cookie it may not keep: answer with one that expires it. */
+  clearCookie: boolean;
+};
+
+/**
+ * What one request does with the experiment bucket, given the visitor's consent as the server
+ * reads it from the consent cookie. The bucket cookie is an analytics cookie: without analytics
+ * consent (never given, refused, withdrawn or expired) it is neither read nor kept, however long
+ * it was set to live, and no new one is set. A header's bucket (the mobile app) and a signed-in
+ * learner's are not cookies and stay as they are (docs/features/consent-and-experiments.md).
+ */
+export function planBucket(input: { header?: string | null; uid?: string | null; cookie?: string | null; analyticsAllowed: boolean }): BucketPlan {
+  const clearCookie = !input.analyticsAllowed && input.cookie !== undefined && input.cookie !== null;
+  const bucketId = bucketIdFrom({ header: input.header, uid: input.uid, cookie: input.analyticsAllowed ? input.cookie : null });
+  if (bucketId !== null) {
+    const from = isBucketId(input.header) ? 'header' : input.uid ? 'learner' : 'cookie';
+    return { bucket: { from, id: bucketId }, clearCookie };
+  }
+  return { bucket: input.analyticsAllowed ? { from: 'new' } : { from: 'none' }, clearCookie };
+}
+
 /** FNV-1a over UTF-16 code units, then murmur3's finaliser so that near ids spread apart. */
 function hash32(text: string): number {
   let hash = 0x811c9dc5;

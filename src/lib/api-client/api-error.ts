@@ -67,6 +67,7 @@ export const API_ERROR_MESSAGES = {
   sendAnalytics: 'Could not send usage events',
   fetchAnalytics: 'Could not fetch the usage events',
   fetchAnalyticsSummary: 'Could not count the usage events',
+  applyConsent: 'Could not apply your cookie choice',
   changeRsvp: 'Could not change your RSVP',
   fetchEventReminders: 'Could not fetch your event reminders',
   fetchPreviewContent: 'Could not fetch what this deployment serves',

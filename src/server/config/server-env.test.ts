@@ -12,6 +12,12 @@ describe('parseServerEnv', () => {
     expect(env.impersonation).toBeNull();
   });
 
+  it('locally, previews may be framed by both loopback spellings of the app; a real project, only by APP_ORIGIN', () => {
+    expect(parseServerEnv({ PORT: '3300' }).appOrigins).toEqual(['http://localhost:3300', 'http://127.0.0.1:3300']);
+    expect(parseServerEnv({ APP_ORIGIN: 'http://127.0.0.1:3300' }).appOrigins).toEqual(['http://127.0.0.1:3300', 'http://localhost:3300']);
+    expect(parseServerEnv({ APP_ORIGIN: 'http://localhost:3300', NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-staging', COOKIE_SECRET_CURRENT: 'r'.repeat(40) }).appOrigins).toEqual(['http://localhost:3300']);
+  });
+
   it('treats empty values as not set', () => {
     const env = parseServerEnv({ APP_ORIGIN: '', DATABASE_URL: '', COOKIE_SECRET_CURRENT: '', API_IMPERSONATION_TOKEN: ' ' });
     expect(env.appOrigin).toBe('http://localhost:3000');
@@ -78,6 +84,7 @@ describe('parseServerEnv', () => {
       expect(env.local).toBe(false);
       expect(env.authEmulatorHost).toBeNull();
       expect(env.firebaseProjectId).toBe('codetrail-prod');
+      expect(env.appOrigins).toEqual(['https://codetrail.app']);
     });
 
     it.each([

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
 import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
+import { appOrigins } from '@/domain/security/app-origins';
 import { checkPlanPrices, DEFAULT_PLAN_PRICES, type PlanPrices } from '@/domain/billing/plans';
 import { DEFAULT_FREE_ALLOWANCE } from '@/domain/billing/entitlement';
 import { DEFAULT_GRACE_DAYS } from '@/domain/billing/subscription-state';
@@ -157,6 +158,8 @@ export interface ServerEnv {
   trustProxy: boolean;
   rateLimits: Record<RateLimitKind, RateLimitRule>;
   appOrigin: string;
+  /** Where browsers may show the app (app-origins.ts): APP_ORIGIN, and locally both loopback spellings. */
+  appOrigins: string[];
   /** Own hosts a post-login redirect may go to (localhost and 127.0.0.1 are added by the rule). */
   ownHosts: string[];
   secureCookies: boolean;
@@ -257,6 +260,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
       'public-read': { ...DEFAULT_RATE_LIMITS['public-read'], limit: env.RATE_LIMIT_SHARED_READS_PER_MINUTE ?? DEFAULT_RATE_LIMITS['public-read'].limit },
     },
     appOrigin,
+    appOrigins: appOrigins(appOrigin, { local: local && env.APP_ENV !== 'production' }),
     ownHosts: [new URL(appOrigin).hostname, ...env.ALLOWED_REDIRECT_HOSTS],
     secureCookies: appOrigin.startsWith('https://'),
     cookieKeys,

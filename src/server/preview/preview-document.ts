@@ -7,12 +7,17 @@ import { PAGE_STORAGE_FROM_PAGE } from '@/runner/page-storage';
  * data: the app posts the page to show (`render`, with the whole HTML), and the document shows it
  * in a frame of its own origin (srcdoc inherits the origin and this policy), relaying the page's
  * console lines and its storage (page-storage.ts: embedded in the app, this origin's own
- * localStorage is third-party storage, which browsers refuse) to the app. Only the app's origin may send `render`, and only to its own frame:
- * the document trusts nothing else, and the app trusts nothing it sends back.
+ * localStorage is third-party storage, which browsers refuse) to the app. Only the app's origins
+ * (app-origins.ts: APP_ORIGIN, and locally both loopback spellings) may frame it or send `render`,
+ * and the first of them to speak is the only one it answers; it relays only its own frame: the
+ * document trusts nothing else, and the app trusts nothing it sends back.
  */
-function shellScript(appOrigin: string): string {
+function shellScript(appOrigins: readonly string[]): string {
   return `(() => {
-  const APP = ${JSON.stringify(appOrigin)};
+  const APPS = ${JSON.stringify(appOrigins)};
+  // The app's origin as this viewer opened it (one of APPS): replies go there and nowhere else.
+  const ancestor = location.ancestorOrigins && location.ancestorOrigins[0];
+  let app = APPS.includes(ancestor) ? ancestor : null;
   let frame = null;
   const render = (html) => {
     const next = document.createElement('iframe');
@@ -24,23 +29,25 @@ function shellScript(appOrigin: string): string {
   addEventListener('message', (event) => {
     const data = event.data;
     if (!data || typeof data !== 'object') return;
-    if (event.source === parent && event.origin === APP) {
+    if (event.source === parent && APPS.includes(event.origin) && (app === null || event.origin === app)) {
+      app = event.origin;
       if (data.type === ${JSON.stringify(PREVIEW_RENDER)} && typeof data.html === 'string') render(data.html);
       return;
     }
-    if (!frame || event.source !== frame.contentWindow) return;
+    if (!app || !frame || event.source !== frame.contentWindow) return;
     if (data.type === ${JSON.stringify(PREVIEW_CONSOLE)}) {
       const level = ['log', 'info', 'warn', 'error'].includes(data.level) ? data.level : 'log';
       const message = { type: ${JSON.stringify(PREVIEW_CONSOLE)}, level, text: String(data.text).slice(0, ${PREVIEW_CONSOLE_TEXT_LIMIT}) };
       // An error's position in the page, relayed only as whole numbers (the app checks them again).
       if (Number.isInteger(data.line) && data.line > 0) message.line = data.line;
       if (Number.isInteger(data.column) && data.column > 0) message.column = data.column;
-      parent.postMessage(message, APP);
+      parent.postMessage(message, app);
     } else if (data.type === ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)} && Array.isArray(data.items)) {
-      parent.postMessage({ type: ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)}, items: data.items }, APP);
+      parent.postMessage({ type: ${JSON.stringify(PAGE_STORAGE_FROM_PAGE)}, items: data.items }, app);
     }
   });
-  parent.postMessage({ type: ${JSON.stringify(PREVIEW_READY)} }, APP);
+  // Without ancestorOrigins (Firefox) each allowed origin is tried: the browser delivers the one that matches the parent.
+  for (const origin of app ? [app] : APPS) parent.postMessage({ type: ${JSON.stringify(PREVIEW_READY)} }, origin);
 })();`;
 }
 
@@ -55,7 +62,7 @@ export interface PreviewDocument {
  * a project cannot call the app's API or any other server from a viewer's browser, nor post a form,
  * and only the app may frame it.
  */
-export function previewPolicy(appOrigin: string): Policy {
+export function previewPolicy(appOrigins: readonly string[]): Policy {
   return {
     'default-src': ["'none'"],
     // No hash beside it: a hash would switch 'unsafe-inline' off for the project's own scripts.
@@ -70,18 +77,19 @@ export function previewPolicy(appOrigin: string): Policy {
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],
-    'frame-ancestors': [appOrigin],
+    'frame-ancestors': [...appOrigins],
   };
 }
 
-export function previewDocument(appOrigin: string): PreviewDocument {
-  const script = shellScript(appOrigin);
+export function previewDocument(appOrigins: readonly string[]): PreviewDocument {
+  if (appOrigins.length === 0) throw new Error('A preview needs the app origin that may frame it.');
+  const script = shellScript(appOrigins);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Project preview</title><style>html,body{margin:0;height:100%;background:#fff}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script>${script}</script></body></html>`;
   return {
     html,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': serializePolicy(previewPolicy(appOrigin)),
+      'Content-Security-Policy': serializePolicy(previewPolicy(appOrigins)),
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',

@@ -1,13 +1,15 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPreviewServer } from './preview-server';
+import { PREVIEW_READY, PREVIEW_RENDER } from '@/domain/build/preview-messages';
 import { previewDocument } from './preview-document';
 
 const APP = 'http://localhost:3000';
+const LOOPBACK = 'http://127.0.0.1:3000';
 const ID = 'abcdefghijklmnopqrst';
 
 describe('the project preview server', () => {
-  const server = createPreviewServer({ appOrigin: APP, template: 'http://p-{id}.localhost:3001' });
+  const server = createPreviewServer({ appOrigins: [APP, LOOPBACK], template: 'http://p-{id}.localhost:3001' });
   let port = 0;
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,9 +36,10 @@ describe('the project preview server', () => {
     const policy = String(response.headers['content-security-policy'] ?? '');
     expect(policy).toContain("connect-src 'none'");
     expect(policy).toContain("form-action 'none'");
-    expect(policy).toContain(`frame-ancestors ${APP}`);
+    // Both local spellings of the app may frame it (app-origins.ts), and nothing else.
+    expect(policy).toMatch(new RegExp(`frame-ancestors ${APP} ${LOOPBACK}(;|$)`));
     expect(policy).not.toMatch(/script-src[^;]*sha256/);
-    expect(await response.text()).toContain(JSON.stringify(APP));
+    expect(await response.text()).toContain(JSON.stringify([APP, LOOPBACK]));
   });
 
   it.each([
@@ -56,9 +59,61 @@ describe('the project preview server', () => {
 });
 
 describe('previewDocument', () => {
-  it('only takes pages from the app origin, and only relays its own frame’s console', () => {
-    const { html } = previewDocument(APP);
-    expect(html).toContain('event.source === parent && event.origin === APP');
-    expect(html).toContain('if (!frame || event.source !== frame.contentWindow) return;');
+  it('only takes pages from the app origins, answers only the one that framed it, and only relays its own frame’s console', () => {
+    const { html } = previewDocument([APP]);
+    expect(html).toContain('event.source === parent && APPS.includes(event.origin) && (app === null || event.origin === app)');
+    expect(html).toContain('if (!app || !frame || event.source !== frame.contentWindow) return;');
+  });
+
+  it('in production only the configured origin may frame it', () => {
+    const { headers, html } = previewDocument(['https://codetrail.app']);
+    expect(headers['Content-Security-Policy']).toMatch(/frame-ancestors https:\/\/codetrail\.app$/);
+    expect(html).toContain('const APPS = ["https://codetrail.app"];');
+  });
+
+  it('refuses to serve without an app origin', () => {
+    expect(() => previewDocument([])).toThrow('A preview needs the app origin');
+  });
+});
+
+/** The shell's script run against a stand-in window: what it accepts and where it answers. */
+describe('the preview shell in a window', () => {
+  function runShell(appOrigins: string[], ancestorOrigins: string[] | undefined) {
+    const script = /<script>([\s\S]*)<\/script>/.exec(previewDocument(appOrigins).html)?.[1] ?? '';
+    const posted: { message: unknown; origin: string }[] = [];
+    const listeners: ((event: { data: unknown; origin: string; source: unknown }) => void)[] = [];
+    const parent = { postMessage: (message: unknown, origin: string) => posted.push({ message, origin }) };
+    const appended: { title?: string; srcdoc?: string; contentWindow: object }[] = [];
+    const document = { createElement: () => ({ contentWindow: {}, replaceWith: () => undefined }), body: { append: (frame: (typeof appended)[number]) => appended.push(frame) } };
+    const location = ancestorOrigins ? { ancestorOrigins } : {};
+    new Function('parent', 'document', 'location', 'addEventListener', script)(parent, document, location, (_: string, listener: (typeof listeners)[number]) => listeners.push(listener));
+    const send = (data: unknown, origin: string, source: unknown = parent) => listeners.forEach((listener) => listener({ data, origin, source }));
+    return { posted, appended, send };
+  }
+
+  it.each([APP, LOOPBACK])('framed at %s: says ready to that origin alone, and renders what it sends', (framer) => {
+    const shell = runShell([APP, LOOPBACK], [framer]);
+    expect(shell.posted).toEqual([{ message: { type: PREVIEW_READY }, origin: framer }]);
+    shell.send({ type: PREVIEW_RENDER, html: '<h1>Hi</h1>' }, framer);
+    expect(shell.appended.map((frame) => frame.srcdoc)).toEqual(['<h1>Hi</h1>']);
+    const other = framer === APP ? LOOPBACK : APP;
+    shell.send({ type: PREVIEW_RENDER, html: '<h1>Not this</h1>' }, other);
+    shell.send({ type: PREVIEW_RENDER, html: '<h1>Nor this</h1>' }, 'http://evil.example');
+    expect(shell.appended).toHaveLength(1);
+  });
+
+  it('without ancestorOrigins: ready to each allowed origin, then bound to the first that renders', () => {
+    const shell = runShell([APP, LOOPBACK], undefined);
+    expect(shell.posted.map((post) => post.origin)).toEqual([APP, LOOPBACK]);
+    shell.send({ type: PREVIEW_RENDER, html: '<p>one</p>' }, LOOPBACK);
+    shell.send({ type: PREVIEW_RENDER, html: '<p>two</p>' }, APP);
+    expect(shell.appended.map((frame) => frame.srcdoc)).toEqual(['<p>one</p>']);
+  });
+
+  it('a production shell framed by an origin outside the list says ready only to the configured one', () => {
+    const shell = runShell(['https://codetrail.app'], ['http://localhost:3000']);
+    expect(shell.posted).toEqual([{ message: { type: PREVIEW_READY }, origin: 'https://codetrail.app' }]);
+    shell.send({ type: PREVIEW_RENDER, html: '<p>x</p>' }, 'http://localhost:3000');
+    expect(shell.appended).toHaveLength(0);
   });
 });

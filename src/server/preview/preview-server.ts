@@ -3,7 +3,8 @@ import { projectIdFromHost } from '@/domain/build/preview-origin';
 import { previewDocument } from './preview-document';
 
 export interface PreviewServerOptions {
-  appOrigin: string;
+  /** The app's origins that may frame previews (ServerEnv.appOrigins). */
+  appOrigins: readonly string[];
   /** PREVIEW_ORIGIN, e.g. http://p-{id}.localhost:3001 */
   template: string;
 }
@@ -13,8 +14,8 @@ export interface PreviewServerOptions {
  * reachable from it: no database, no cookies, no API). It answers one document, at `/`, on hosts
  * that name a project under the template; anything else is a 404.
  */
-export function createPreviewServer({ appOrigin, template }: PreviewServerOptions): Server {
-  const document = previewDocument(appOrigin);
+export function createPreviewServer({ appOrigins, template }: PreviewServerOptions): Server {
+  const document = previewDocument(appOrigins);
   return createServer((req, res) => {
     const id = projectIdFromHost(req.headers.host, template);
     const path = (req.url ?? '/').split('?')[0];

@@ -1,7 +1,9 @@
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { CONSENT_COOKIE, CONSENT_DAYS, CONSENT_REVISION } from '@/domain/analytics/consent';
+import type { ConsentApplied } from '@/domain/analytics/consent';
 import { ANALYTICS_ID_COOKIE } from '@/domain/analytics/constants';
 import { setConsentCategories } from '@/lib/analytics/track';
+import { applyConsentOnServer } from './consent-applier';
 
 /**
  * The consent record and the preferences dialog (vanilla-cookieconsent, docs/decisions.md). The
@@ -39,12 +41,20 @@ function loadStylesheet(): Promise<void> {
 let started: Promise<void> | null = null;
 /** The cookie settings page saves without the reload that withdrawing marketing causes elsewhere (it reloads itself). */
 let reloadOnWithdrawal = true;
+/** saveConsent tells the server itself (and waits for it); a choice made in the dialog is told here. */
+let savingDirectly = false;
 
 /** Who waits for the preferences dialog to close (openPreferences). */
 const onPreferencesHidden: (() => void)[] = [];
 
 function report(): void {
   setConsentCategories(CookieConsent.getUserPreferences().acceptedCategories);
+}
+
+/** A choice made in the library's dialog: the server expires what consent no longer covers. */
+function reportAndApply(): void {
+  report();
+  if (!savingDirectly) void applyConsentOnServer();
 }
 
 /** Starts the consent manager once per page; it never shows its own banner (consent-banner.tsx asks). */
@@ -70,7 +80,7 @@ function startConsentManager(): Promise<void> {
       analytics: { autoClear: { cookies: [{ name: ANALYTICS_ID_COOKIE }, { name: /^mp_/ }] } },
       marketing: { autoClear: { cookies: [{ name: /^_gcl/ }, { name: /^_ga/ }] }, },
     },
-    onConsent: report,
+    onConsent: reportAndApply,
     onModalReady: ({ modalName, modal }) => {
       // The banner lives outside the app's wrapper, which carries the self-hosted Inter: use the same font.
       const appFont = document.querySelector('.app-fonts');
@@ -80,7 +90,7 @@ function startConsentManager(): Promise<void> {
       if (modalName === 'preferencesModal') onPreferencesHidden.splice(0).forEach((resolve) => resolve());
     },
     onChange: ({ changedCategories }) => {
-      report();
+      reportAndApply();
       // A third-party script already running cannot be unloaded: start the page afresh without it.
       if (reloadOnWithdrawal && changedCategories.includes('marketing') && !CookieConsent.acceptedCategory('marketing') && marketingScriptsLoaded()) window.location.reload();
     },
@@ -125,15 +135,22 @@ export async function openPreferences(): Promise<{ closed: Promise<void> }> {
   return { closed };
 }
 
-/** Records a choice made on the banner or the cookie settings page. */
-export async function saveConsent(categories: readonly ('analytics' | 'marketing')[]): Promise<void> {
+/**
+ * Records a choice made on the banner or the cookie settings page, then has the server apply it
+ * (the experiment bucket cookie is HttpOnly: only the server can expire it). Resolves to the
+ * server's answer, or null when the choice is recorded but the server could not be told.
+ */
+export async function saveConsent(categories: readonly ('analytics' | 'marketing')[]): Promise<ConsentApplied | null> {
   await startConsentManager();
   reloadOnWithdrawal = false;
+  savingDirectly = true;
   try {
     CookieConsent.acceptCategory(['necessary', ...categories]);
   } finally {
     reloadOnWithdrawal = true;
+    savingDirectly = false;
   }
   CookieConsent.hide();
   report();
+  return applyConsentOnServer();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
+import { consentSavedMessage } from '@/domain/analytics/consent';
 import { currentConsent } from '@/lib/analytics/track';
 import { Alert, Button, Card, Container, PageHeading, PageLead, Stack } from '@/ui';
 import { Link } from '@/ui/link';
@@ -28,11 +29,17 @@ const CHOICES: { id: Choice; title: string; body: string }[] = [
 export default function CookieSettingsView() {
   const [chosen, setChosen] = useState<Set<Choice> | null>(null);
   const [decided, setDecided] = useState(false);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'unconfirmed' | 'failed'>('idle');
+  const [confirmation, setConfirmation] = useState('');
   const router = useRouter();
 
   useEffect(() => {
-    if (router.query.saved === '1') setState('saved');
+    if (router.query.saved !== '1') return;
+    // Back from the fresh start that unloads Tag Manager: the choice is saved; ask the server again (it is idempotent) for the words.
+    void import('../components/consent-applier').then(({ applyConsentOnServer }) => applyConsentOnServer()).then((applied) => {
+      if (applied) setConfirmation(consentSavedMessage(applied));
+      setState(applied ? 'saved' : 'unconfirmed');
+    });
   }, [router.query.saved]);
 
   useEffect(() => {
@@ -56,12 +63,13 @@ export default function CookieSettingsView() {
     setState('saving');
     try {
       const { marketingScriptsLoaded, saveConsent } = await import('../components/consent-manager');
-      await saveConsent(categories);
+      const applied = await saveConsent(categories);
       // Tag Manager, once started, stays until the page is left: start afresh without it.
       if (!categories.includes('marketing') && marketingScriptsLoaded()) return window.location.replace('/web/cookies?saved=1');
       setChosen(new Set(categories));
       setDecided(true);
-      setState('saved');
+      if (applied) setConfirmation(consentSavedMessage(applied));
+      setState(applied ? 'saved' : 'unconfirmed');
     } catch {
       setState('failed');
     }
@@ -129,7 +137,10 @@ export default function CookieSettingsView() {
                 </Button>
               </div>
               <div aria-live="polite">
-                {state === 'saved' && <Alert kind="success">Saved. Your choice applies from now on, on this device.</Alert>}
+                {state === 'saved' && <Alert kind="success">{confirmation}</Alert>}
+                {state === 'unconfirmed' && (
+                  <Alert kind="error">Your choice is saved on this device, but Codetrail could not be reached to apply it everywhere. Check your connection and save again.</Alert>
+                )}
                 {state === 'failed' && <Alert kind="error">Your choice could not be saved. Check that this browser accepts cookies and try again.</Alert>}
               </div>
               <p className={styles.body}>
