@@ -41,16 +41,14 @@ export function previewContentRoutes(services: Services): Routes {
   };
 }
 
-/** POST /api/v1/preview/content/publish { force? }: a course engineer publishes the server's content folder now. */
-export function previewPublishRoutes(services: Services): Routes {
-  return {
-    POST: defineEndpoint<Record<string, never>, z.infer<typeof publishBody>>({
-      access: 'course_engineer',
-      body: publishBody,
-      handle: async ({ body }) => ({ body: await publishNow(services, body.force ?? true) }),
-    }),
-  };
+/** POST { force? } publishing the server's content folder, for a course engineer or (behind its token check) `npm run content:publish`. */
+function publishRoutes(services: Services, access: 'course_engineer' | 'public'): Routes {
+  const handle = async ({ body }: { body: z.infer<typeof publishBody> }) => ({ body: await publishNow(services, body.force ?? true) });
+  return { POST: defineEndpoint({ access, body: publishBody, handle }) };
 }
+
+/** POST /api/v1/preview/content/publish { force? }: a course engineer publishes the server's content folder now. */
+export const previewPublishRoutes = (services: Services): Routes => publishRoutes(services, 'course_engineer');
 
 /** The header `npm run content:publish` sends the running server (the token start.ts made for it). */
 export const CONTROL_TOKEN_HEADER = 'x-codetrail-control';
@@ -67,12 +65,4 @@ export function checkControlToken(expected: string | null, given: string | strin
  * POST /api/internal/content/publish { force? }: `npm run content:publish` while this server holds
  * the embedded database (one process at a time may open it), proved by the token in the data folder.
  */
-export function controlPublishRoutes(services: Services): Routes {
-  return {
-    POST: defineEndpoint<Record<string, never>, z.infer<typeof publishBody>>({
-      access: 'public',
-      body: publishBody,
-      handle: async ({ body }) => ({ body: await publishNow(services, body.force ?? true) }),
-    }),
-  };
-}
+export const controlPublishRoutes = (services: Services): Routes => publishRoutes(services, 'public');
