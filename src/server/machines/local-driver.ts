@@ -701,7 +701,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       const found = layers();
       if (!found.useBwrap && !found.unshare) throw new Error('Machines cannot start on this computer: neither bubblewrap nor util-linux unshare can make namespaces here.');
       if (await running(id, null)) {
-        if (await health(socketOf(id), spec.agentKey)) return { agent: this.agentEndpoint(id), ref: String(await readPid(id)) };
+        if (await health(socketOf(id), spec.agentKey)) {
+          if (spec.limits.network === 'allow-list') await ensureEgress(id);
+          return { agent: this.agentEndpoint(id), ref: String(await readPid(id)) };
+        }
         await stop(id);
       }
       await stop(id); // leftovers of a crash
