@@ -374,8 +374,11 @@ describe('deploy/', () => {
       expect(policy.kind).toBe('NetworkPolicy');
       expect(obj(policy.metadata).namespace).toBe(machinesNamespace);
     }
-    const ingress = policies.flatMap((policy) => arr(obj(policy.spec).ingress));
+    // Into machine pods: the agent's port only. (The egress proxy's own policy, deploy/egress/manifests.test.ts.)
+    const machinePolicies = policies.filter((policy) => obj(obj(obj(policy.spec).podSelector).matchLabels)['app.kubernetes.io/managed-by'] === 'codetrail');
+    const ingress = machinePolicies.flatMap((policy) => arr(obj(policy.spec).ingress));
     expect(ingress.flatMap((rule) => arr(rule.ports)).map((port) => port.port)).toEqual([AGENT_TCP_PORT]);
+    expect(policies.filter((policy) => !machinePolicies.includes(policy)).map((policy) => obj(policy.metadata).name)).toEqual(['egress-proxy']);
   });
 
   it('builds the machine image as user 1000', () => {

@@ -187,6 +187,22 @@ describe.each(modes)('a machine with MACHINE_NETWORK=allow-list (%s)', (_label, 
     expect({ other: other.hits.length, app: app.hits.length }).toEqual(before);
   });
 
+  it('gets its way out back when a restarted app adopts it', async () => {
+    const socketPath = path.join(base, `data-${sandbox}`, 'machines', machine.id, 'egress', 'egress.sock');
+    rmSync(socketPath); // what an app that died leaves: nothing listening there
+    const gone = await shell.run(`${VIA_PROXY} curl -sS --max-time 10 http://127.0.0.1:${registry.port}/again 2>&1`);
+    expect(gone.output).not.toContain('allowed registry says hello');
+    const restarted = createLocalProvisioner({ dataDir: path.join(base, `data-${sandbox}`), sandbox, log: () => undefined, egress: { rules: rules(`127.0.0.1:${registry.port}`), upstreamProxy: null } });
+    expect(await restarted.isRunning(machine.id, null)).toBe(true);
+    const back = await shell.run(`${VIA_PROXY} curl -sS --max-time 10 http://127.0.0.1:${registry.port}/again`);
+    expect(back.output).toContain('allowed registry says hello');
+    await restarted.stop(machine.id);
+    const running = await provisioner.start(machine);
+    if (running.agent.kind !== 'socket') throw new Error('the local driver answers unix sockets');
+    shell.close();
+    shell = await openShell(running.agent.path, machine.agentKey);
+  });
+
   it('has no way around the proxy: no route, no DNS, and the host 127.0.0.1 is not its own', async () => {
     const before = registry.hits.length;
     const direct = await shell.run(`curl -sS --max-time 5 --noproxy '*' http://127.0.0.1:${registry.port}/ 2>&1; curl -sS --max-time 5 --noproxy '*' http://93.184.216.34/ 2>&1; getent hosts registry.npmjs.org || echo NO-DNS`);
