@@ -68,7 +68,7 @@ export function stoppedPage(assets: PageAssets, webAppOrigin: string, machineNam
 
 export type WorkspaceView = 'build' | 'files' | 'terminal' | 'preview';
 
-export function workspacePage(assets: PageAssets, options: { webAppOrigin: string; machineName: string; view: WorkspaceView }): string {
+export function workspacePage(assets: PageAssets, options: { webAppOrigin: string; machineName: string; view: WorkspaceView; network: string }): string {
   const name = escapeHtml(options.machineName);
   const tab = (id: string, label: string) => `<button type="button" class="tab" data-tab="${id}" aria-controls="${id}-pane" aria-pressed="false">${label}</button>`;
   return document(
@@ -79,6 +79,7 @@ export function workspacePage(assets: PageAssets, options: { webAppOrigin: strin
 <a class="back" href="${escapeHtml(options.webAppOrigin)}/web/build">Back to Codetrail</a>
 <h1 class="machine-name">${name}</h1>
 <p class="machine-state" id="machine-state">Running</p>
+<p class="status machine-network" id="machine-network">${escapeHtml(options.network)}</p>
 </header>
 <nav class="tabs" aria-label="Workspace panels">
 ${tab('files', 'Files')}

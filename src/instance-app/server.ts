@@ -74,6 +74,7 @@ function isGrant(value: unknown): value is InstanceMachineGrant {
     typeof grant.template === 'string' &&
     typeof grant.state === 'string' &&
     (grant.agentKey === null || typeof grant.agentKey === 'string') &&
+    typeof grant.network === 'string' &&
     agentOk
   );
 }
@@ -293,7 +294,7 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     if (!session) return signIn(res, 200, 'ended', true);
     const assets = (await client()).page;
     if (!agentOf(session.grant)) return html(res, 200, stoppedPage(assets, webAppOrigin, session.grant.machineName, session.grant.state));
-    html(res, 200, workspacePage(assets, { webAppOrigin, machineName: session.grant.machineName, view }));
+    html(res, 200, workspacePage(assets, { webAppOrigin, machineName: session.grant.machineName, view, network: session.grant.network }));
   }
 
   /** `GET /preview/open?port=`: a one-time ticket, then on to the preview origin's handshake. */

@@ -5,10 +5,14 @@
  * It runs with the machine's limits and sees only the machine's workspace, so it is learner-side
  * code: it holds no secret but its own key, and trusts nothing it is sent.
  *
- * Run as a program: AGENT_LISTEN (`unix:/path.sock` or `tcp:host:port`), AGENT_WORKSPACE, AGENT_KEY.
+ * Run as a program: AGENT_LISTEN (`unix:/path.sock` or `tcp:host:port`), AGENT_WORKSPACE, AGENT_KEY;
+ * optionally AGENT_NETWORK_LINE (what the machine can reach, the terminal's first line),
+ * AGENT_PROXY_URL (the egress proxy the terminal's tools are pointed at) and AGENT_EGRESS_SOCKET
+ * (the local driver's: the host's egress proxy, relayed from 127.0.0.1:3128 of the machine's own
+ * loopback, since the machine has no network to reach it by).
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { existsSync, unlinkSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +20,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type * as NodePty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { MACHINE_PROXY_PORT } from '@/domain/machines/egress-rules';
 import { AGENT_KEY_HEADER, type AgentFileEntry, type AgentPtyClientMessage, type AgentPtyServerMessage } from '@/server/machines/machine-contracts';
 
 export const AGENT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -30,6 +35,12 @@ export interface AgentOptions {
   /** The shell for the terminal (default: bash when present, else sh). */
   shell?: string;
   onActivity?: () => void;
+  /** Printed first in every terminal: what the machine can reach. */
+  networkLine?: string;
+  /** The egress proxy (http://host:port) the shell's HTTP_PROXY and friends point at. */
+  proxyUrl?: string;
+  /** A unix socket to relay 127.0.0.1:{MACHINE_PROXY_PORT} to (the host's egress proxy). */
+  egressSocket?: string;
 }
 
 export interface RunningAgent {
@@ -168,19 +179,41 @@ function defaultShell(): string {
   return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
 }
 
+/**
+ * What pip, npm, curl, Python and most other tools read to use a proxy. Local servers stay direct:
+ * a learner's own `curl localhost:3000` must not go to the proxy (which would refuse it).
+ */
+export function proxyEnvironment(proxyUrl: string | undefined): Record<string, string> {
+  if (!proxyUrl) return {};
+  const direct = 'localhost,127.0.0.1,::1';
+  return {
+    HTTP_PROXY: proxyUrl,
+    HTTPS_PROXY: proxyUrl,
+    http_proxy: proxyUrl,
+    https_proxy: proxyUrl,
+    npm_config_proxy: proxyUrl,
+    npm_config_https_proxy: proxyUrl,
+    PIP_PROXY: proxyUrl,
+    NO_PROXY: direct,
+    no_proxy: direct,
+  };
+}
+
 function attachPty(socket: WebSocket, options: AgentOptions, workspace: string, cols: number, rows: number): void {
   const pty = loadPty();
   const shell = options.shell ?? defaultShell();
+  const emit = (message: AgentPtyServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  // Before the shell's first prompt: a learner who runs `pip install` knows what to expect.
+  if (options.networkLine) emit({ type: 'output', data: `${options.networkLine.replace(/[\r\n]+/g, ' ')}\r\n` });
   const term = pty.spawn(shell, shell.endsWith('bash') ? ['-l'] : [], {
     name: 'xterm-256color',
     cols,
     rows,
     cwd: workspace,
-    env: { HOME: workspace, PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '\\w $ ' },
+    env: { HOME: workspace, PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '\\w $ ', ...proxyEnvironment(options.proxyUrl) },
   });
-  const emit = (message: AgentPtyServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
   term.onData((data) => emit({ type: 'output', data }));
   term.onExit(({ exitCode }) => {
     emit({ type: 'exit', code: exitCode });
@@ -206,6 +239,27 @@ function attachPty(socket: WebSocket, options: AgentOptions, workspace: string, 
       // already gone
     }
   });
+}
+
+/** 127.0.0.1:{MACHINE_PROXY_PORT} → the host's egress proxy on a unix socket: bytes only, it decides nothing. */
+async function startEgressRelay(socketPath: string): Promise<NetServer> {
+  const relay = createNetServer((client) => {
+    const upstream = connect(socketPath);
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close);
+    upstream.on('error', close);
+    client.on('close', close);
+    upstream.on('close', close);
+  });
+  await new Promise<void>((resolve, reject) => {
+    relay.once('error', reject);
+    relay.listen(MACHINE_PROXY_PORT, '127.0.0.1', resolve);
+  });
+  return relay;
 }
 
 export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
@@ -317,12 +371,15 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     }
   });
 
+  const relay = options.egressSocket ? await startEgressRelay(options.egressSocket) : null;
+
   return {
     server,
     startedAt,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();
+        relay?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -331,13 +388,20 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
 
 /** As a program: the environment says where to listen and what to serve. */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { AGENT_LISTEN, AGENT_WORKSPACE, AGENT_KEY } = env;
+  const { AGENT_LISTEN, AGENT_WORKSPACE, AGENT_KEY, AGENT_NETWORK_LINE, AGENT_PROXY_URL, AGENT_EGRESS_SOCKET } = env;
   if (!AGENT_LISTEN || !AGENT_WORKSPACE || !AGENT_KEY || AGENT_KEY.length < 16) {
     console.error('machine agent: AGENT_LISTEN, AGENT_WORKSPACE and AGENT_KEY (16+ characters) are required');
     process.exit(2);
   }
   // The key is in our memory now; learner processes we start must not inherit it.
   delete process.env.AGENT_KEY;
-  await startAgent({ listen: AGENT_LISTEN, workspace: AGENT_WORKSPACE, key: AGENT_KEY });
+  await startAgent({
+    listen: AGENT_LISTEN,
+    workspace: AGENT_WORKSPACE,
+    key: AGENT_KEY,
+    ...(AGENT_NETWORK_LINE ? { networkLine: AGENT_NETWORK_LINE } : {}),
+    ...(AGENT_PROXY_URL ? { proxyUrl: AGENT_PROXY_URL } : {}),
+    ...(AGENT_EGRESS_SOCKET ? { egressSocket: AGENT_EGRESS_SOCKET } : {}),
+  });
   console.log(`machine agent listening on ${AGENT_LISTEN}`);
 }

@@ -18,6 +18,7 @@ import { PHONE } from './support/phone';
  */
 const SECRET = `e2e-instance-secret-${Date.now()}`;
 const KEY = `e2e-agent-key-${Date.now()}-xyz`;
+const NETWORK_LINE = 'Network: package registries only (registry.npmjs.org, pypi.org, files.pythonhosted.org); everything else is refused.';
 const MACHINE_ID = 'm_e2etest00001';
 
 let dir: string;
@@ -45,8 +46,8 @@ test.beforeAll(async () => {
     await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
     await writeFile(path.join(workspace, file), text);
   }
-  agent = await startAgent({ listen: `unix:${socketPath}`, workspace, key: KEY });
-  const grant: InstanceMachineGrant = { userId: 'u1', machineId: MACHINE_ID, machineName: 'Browser test machine', template: 'node-web', state: 'running', agent: { kind: 'socket', path: socketPath }, agentKey: KEY };
+  agent = await startAgent({ listen: `unix:${socketPath}`, workspace, key: KEY, networkLine: NETWORK_LINE });
+  const grant: InstanceMachineGrant = { userId: 'u1', machineId: MACHINE_ID, machineName: 'Browser test machine', template: 'node-web', state: 'running', agent: { kind: 'socket', path: socketPath }, agentKey: KEY, network: NETWORK_LINE };
   webApp = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -103,6 +104,9 @@ test('the workspace: files, editor, terminal and the preview of the learner serv
   await openWorkspace(page);
   await expect(page.locator('#file-tree')).toContainText('server.js');
   await expect(page.locator('#editor-file')).toHaveText('README.md');
+  // What the machine can reach: in the header, and as the terminal's first line.
+  await expect(page.locator('#machine-network')).toHaveText(NETWORK_LINE);
+  await expect(page.locator('#terminal')).toContainText('Network: package registries only (registry.npmjs.org');
 
   // The editor saves after a second of quiet.
   await page.getByRole('button', { name: 'server.js' }).click();

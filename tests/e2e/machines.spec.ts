@@ -56,7 +56,12 @@ test.describe('machines', () => {
     await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine'));
     await page.reload();
     const id = await newRunningMachine(page, 'My server');
+    // What the machine can reach (MACHINE_NETWORK is none here): on its page, in the workspace, in the terminal.
+    const noNetwork = 'No network: this machine reaches nothing outside itself, so pip install and npm install from the internet do not work here.';
+    await expect(page.locator('#machine-network')).toHaveText(noNetwork);
     const workspace = await openWorkspace(page, 'My server');
+    await expect(workspace.locator('#machine-network')).toHaveText(noNetwork);
+    await expect(workspace.locator('.xterm-rows')).toContainText('No network: this machine reaches nothing');
     await run(workspace, 'node --version', /v20\.\d+\.\d+/);
     await run(workspace, 'ls; echo LS-$((40+2))', /server\.js[\s\S]*LS-42/);
     await run(workspace, 'node server.js &', 'Listening on port 3000');

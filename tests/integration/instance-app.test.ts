@@ -51,6 +51,7 @@ function grant(): InstanceMachineGrant {
     state: machine.state,
     agent: running ? { kind: 'socket', path: socketPath } : null,
     agentKey: running ? AGENT_KEY : null,
+    network: 'Network: package registries only (registry.npmjs.org); everything else is refused.',
   };
 }
 
@@ -267,6 +268,7 @@ describe('signing in', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('My &lt;web&gt; app');
     expect(page.text).toContain('data-view="files"');
+    expect(page.text).toContain('<p class="status machine-network" id="machine-network">Network: package registries only (registry.npmjs.org); everything else is refused.</p>');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("script-src 'self'");

@@ -132,6 +132,7 @@ describe('the kubernetes machine driver', () => {
       { name: 'AGENT_WORKSPACE', value: '/workspace' },
       { name: 'AGENT_KEY', valueFrom: { secretKeyRef: { name: 'machine-m-abc123def456-agent', key: 'agent-key' } } },
       { name: 'HOME', value: '/tmp' },
+      { name: 'AGENT_NETWORK_LINE', value: 'No network: this machine reaches nothing outside itself, so pip install and npm install from the internet do not work here.' },
     ]);
     expect(JSON.stringify(podBody)).not.toContain(spec.agentKey);
     expect(arr(agent.volumeMounts)).toEqual([
@@ -176,6 +177,29 @@ describe('the kubernetes machine driver', () => {
     for (const resource of ['pods', 'services', 'persistentvolumeclaims', 'configmaps', 'secrets'] as const) expect([...stored(resource).keys()]).toEqual([]);
     await machines.remove(spec.id);
     expect(await machines.listRunning()).toEqual([]);
+  });
+
+  it('points an allow-list machine at the egress proxy, labelled for the policy that lets it reach only that proxy', async () => {
+    const egressRules = [{ kind: 'host' as const, host: 'registry.npmjs.org', wildcard: false, port: null }];
+    const egressProxy = `http://codetrail-egress.${NAMESPACE}.svc.cluster.local:3128`;
+    await driver({ egressProxy, egressRules }).start(machineSpec({ limits: { ...machineSpec().limits, network: 'allow-list' } }));
+    const pod = obj(stored('pods').get('machine-m-abc123def456'));
+    expect(obj(obj(pod.metadata).labels)['codetrail.dev/network']).toBe('allow-list');
+    const env = arr(arr(obj(pod.spec).containers)[0]?.env);
+    expect(env.filter((entry) => String(entry.name).startsWith('AGENT_N') || entry.name === 'AGENT_PROXY_URL')).toEqual([
+      { name: 'AGENT_NETWORK_LINE', value: 'Network: package registries only (registry.npmjs.org); everything else is refused.' },
+      { name: 'AGENT_PROXY_URL', value: egressProxy },
+    ]);
+    // The policy for that label: DNS and the egress proxy's pods on its port, nothing else.
+    const policy = parseAllDocuments(readFileSync(path.join(process.cwd(), 'deploy', 'network-policy.yaml'), 'utf8')).map((document) => obj(document.toJS())).find((document) => obj(document.metadata).name === 'machines-allow-list');
+    expect(obj(obj(obj(policy?.spec).podSelector).matchLabels)).toEqual({ 'app.kubernetes.io/managed-by': 'codetrail', 'codetrail.dev/network': 'allow-list' });
+    const egress = arr(obj(policy?.spec).egress);
+    expect(egress).toHaveLength(2);
+    expect(arr(egress[1]?.to)).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'codetrail-egress' } } }]);
+    expect(arr(egress[1]?.ports)).toEqual([{ protocol: 'TCP', port: 3128 }]);
+    expect(JSON.stringify(egress)).not.toContain('ipBlock');
+    // Without the proxy's URL an allow-list machine does not start half-configured.
+    await expect(driver().start(machineSpec({ id: 'm_000000000003', limits: { ...machineSpec().limits, network: 'allow-list' } }))).rejects.toThrow('MACHINE_K8S_EGRESS_PROXY');
   });
 
   it('lists only its own machines, and not a pod on its way out', async () => {
@@ -350,8 +374,11 @@ describe('deploy/', () => {
       expect(policy.kind).toBe('NetworkPolicy');
       expect(obj(policy.metadata).namespace).toBe(machinesNamespace);
     }
-    const ingress = policies.flatMap((policy) => arr(obj(policy.spec).ingress));
+    // Into machine pods: the agent's port only. (The egress proxy's own policy, deploy/egress/manifests.test.ts.)
+    const machinePolicies = policies.filter((policy) => obj(obj(obj(policy.spec).podSelector).matchLabels)['app.kubernetes.io/managed-by'] === 'codetrail');
+    const ingress = machinePolicies.flatMap((policy) => arr(obj(policy.spec).ingress));
     expect(ingress.flatMap((rule) => arr(rule.ports)).map((port) => port.port)).toEqual([AGENT_TCP_PORT]);
+    expect(policies.filter((policy) => !machinePolicies.includes(policy)).map((policy) => obj(policy.metadata).name)).toEqual(['egress-proxy']);
   });
 
   it('builds the machine image as user 1000', () => {

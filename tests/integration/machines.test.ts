@@ -97,7 +97,7 @@ afterAll(async () => {
 describe(`machines on ${DATABASE}`, () => {
   it('GET /instances lists the learner\'s machines, each tagged type instance, with limits and templates', async () => {
     const empty = machineListSchema.parse((await call(machinesRoutes(services), ada)).body);
-    expect(empty).toMatchObject({ machines: [], limits: { maxMachines: DEFAULT_MACHINE_QUOTA.maxMachines, maxRunning: 1 } });
+    expect(empty).toMatchObject({ machines: [], limits: { maxMachines: DEFAULT_MACHINE_QUOTA.maxMachines, maxRunning: 1, network: 'No network: this machine reaches nothing outside itself, so pip install and npm install from the internet do not work here.' } });
     expect(empty.templates.map((template) => template.id)).toEqual(['node-web', 'python', 'linux']);
     const made = await create(ada, { template: 'node-web' });
     expect(made).toMatchObject({ type: 'instance', name: 'Node web app', template: 'node-web', state: 'stopped' });
@@ -173,7 +173,7 @@ describe(`machines on ${DATABASE}`, () => {
     const exchanged = await internal(instanceExchangeRoutes(services), { token });
     expect(exchanged.status).toBe(200);
     const grant = exchanged.body as InstanceMachineGrant;
-    expect(grant).toMatchObject({ machineId: machine.id, machineName: 'Web', state: 'running', agent: { kind: 'socket' } });
+    expect(grant).toMatchObject({ machineId: machine.id, machineName: 'Web', state: 'running', agent: { kind: 'socket' }, network: expect.stringMatching(/^No network: /) });
     const replay = await internal(instanceExchangeRoutes(services), { token });
     expect([replay.status, message(replay)]).toEqual([401, expect.stringContaining('already used')]);
 

@@ -25,7 +25,15 @@ export type Machine = z.infer<typeof machineSchema>;
 /** GET /instances */
 export const machineListSchema = z.object({
   machines: z.array(machineSchema),
-  limits: z.object({ maxMachines: z.number(), maxRunning: z.number(), diskMb: z.number(), memoryMb: z.number(), cpus: z.number() }),
+  limits: z.object({
+    maxMachines: z.number(),
+    maxRunning: z.number(),
+    diskMb: z.number(),
+    memoryMb: z.number(),
+    cpus: z.number(),
+    /** What machines can reach, in a sentence (networkSummary): "No network: …" or "Network: package registries only (…)". */
+    network: z.string(),
+  }),
   templates: z.array(z.object({ id: z.enum(templateIds), name: z.string(), description: z.string() })),
 });
 export type MachineList = z.infer<typeof machineListSchema>;

@@ -119,6 +119,30 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv({ MACHINE_NETWORK: 'everything' })).toThrow(/MACHINE_NETWORK/);
   });
 
+  it('reads the egress allow list: the package registries by default, every entry checked', () => {
+    const { machines } = parseServerEnv({ MACHINE_NETWORK: 'allow-list' });
+    expect(machines.network).toBe('allow-list');
+    expect(machines.egress).toEqual({
+      rules: [
+        { kind: 'host', host: 'registry.npmjs.org', wildcard: false, port: null },
+        { kind: 'host', host: 'pypi.org', wildcard: false, port: null },
+        { kind: 'host', host: 'files.pythonhosted.org', wildcard: false, port: null },
+      ],
+      upstreamProxy: null,
+    });
+    expect(machines.kubernetes.egressProxy).toBe('http://codetrail-egress.codetrail-machines.svc.cluster.local:3128');
+    const own = parseServerEnv({ MACHINE_NETWORK: 'allow-list', MACHINE_EGRESS_ALLOW: 'mirror.internal:8443, *.pythonhosted.org,10.0.0.7:4873', MACHINE_EGRESS_UPSTREAM_PROXY: 'http://proxy.internal:3128' }).machines.egress;
+    expect(own.rules).toEqual([
+      { kind: 'host', host: 'mirror.internal', wildcard: false, port: 8443 },
+      { kind: 'host', host: 'pythonhosted.org', wildcard: true, port: null },
+      { kind: 'address', address: '10.0.0.7', port: 4873 },
+    ]);
+    expect(own.upstreamProxy).toBe('http://proxy.internal:3128');
+    expect(() => parseServerEnv({ MACHINE_EGRESS_ALLOW: 'pypi.org,10.0.0.7' })).toThrow('MACHINE_EGRESS_ALLOW: "10.0.0.7" is an IP address: name its port too');
+    expect(() => parseServerEnv({ MACHINE_EGRESS_ALLOW: 'https://pypi.org' })).toThrow(/MACHINE_EGRESS_ALLOW/);
+    expect(() => parseServerEnv({ MACHINE_EGRESS_UPSTREAM_PROXY: 'socks5://proxy:1080' })).toThrow(/MACHINE_EGRESS_UPSTREAM_PROXY must be an http:\/\/ proxy URL/);
+  });
+
   it('puts previews on a port of their own by default, an origin per project', () => {
     expect(parseServerEnv({}).preview).toEqual({ port: 3001, template: 'http://p-{id}.localhost:3001' });
     expect(parseServerEnv({ PORT: '3400' }).preview).toEqual({ port: 3401, template: 'http://p-{id}.localhost:3401' });

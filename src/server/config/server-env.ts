@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEFAULT_EGRESS_ALLOW, MACHINE_NETWORKS, parseEgressAllowList, type EgressRule, type MachineNetwork } from '@/domain/machines/egress-rules';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { firebaseModeOf } from '@/lib/env/public-env';
 import { checkPreviewTemplate, previewTemplateFrom } from '@/domain/build/preview-origin';
@@ -81,7 +82,10 @@ const serverEnvSchema = z.object({
   MACHINE_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).optional(),
   MACHINE_DISK_MB: z.coerce.number().int().min(16).max(1_048_576).optional(),
   MACHINE_CPUS: z.coerce.number().positive().max(64).optional(),
-  MACHINE_NETWORK: z.enum(['none', 'internet']).default('none'),
+  MACHINE_NETWORK: z.enum(MACHINE_NETWORKS, { error: `MACHINE_NETWORK must be one of ${MACHINE_NETWORKS.join(', ')}` }).default('none'),
+  MACHINE_EGRESS_ALLOW: csv,
+  MACHINE_EGRESS_UPSTREAM_PROXY: z.url({ protocol: /^http$/, error: 'MACHINE_EGRESS_UPSTREAM_PROXY must be an http:// proxy URL, e.g. http://proxy.internal:3128' }).optional(),
+  MACHINE_K8S_EGRESS_PROXY: z.url({ protocol: /^http$/, error: 'MACHINE_K8S_EGRESS_PROXY must be an http:// URL, e.g. http://codetrail-egress.codetrail-machines.svc.cluster.local:3128' }).optional(),
   MACHINE_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(MACHINE_IDLE_MINUTES),
   MACHINE_K8S_NAMESPACE: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'MACHINE_K8S_NAMESPACE must be a Kubernetes namespace name').default('codetrail-machines'),
   MACHINE_IMAGE: z.string().min(1).optional(),
@@ -125,9 +129,12 @@ export interface MachineConfig {
   /** Shared by the web app and the instance app for the internal API (machine-contracts.ts). */
   instanceSecret: string;
   quota: MachineQuota;
-  network: 'none' | 'internet';
+  network: MachineNetwork;
+  /** allow-list: what the egress proxy lets through (MACHINE_EGRESS_ALLOW, else the registries) and where it forwards. */
+  egress: { rules: EgressRule[]; upstreamProxy: string | null };
   idleMinutes: number;
-  kubernetes: { namespace: string; image: string | null; storageClass: string | null };
+  /** `egressProxy`: the egress proxy's Service (deploy/egress), which allow-list pods are pointed at. */
+  kubernetes: { namespace: string; image: string | null; storageClass: string | null; egressProxy: string };
 }
 
 /** Local only: signs the local provider's webhook events when BILLING_LOCAL_WEBHOOK_SECRET is not set. */
@@ -223,6 +230,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   if (new URL(instanceOrigin).origin === new URL(appOrigin).origin) throw new ConfigurationError('INSTANCE_ORIGIN must be an origin of its own, not the app\'s (machines run learners\' code).');
   if (env.MACHINE_DRIVER === 'kubernetes' && !env.MACHINE_IMAGE) throw new ConfigurationError('MACHINE_IMAGE is required with MACHINE_DRIVER=kubernetes (deploy/README.md).');
   const billing = billingConfig(env);
+  const allow = parseEgressAllowList(env.MACHINE_EGRESS_ALLOW.length > 0 ? env.MACHINE_EGRESS_ALLOW : DEFAULT_EGRESS_ALLOW);
+  if (!allow.ok) throw new ConfigurationError(`MACHINE_EGRESS_ALLOW: ${allow.message}.`);
+  const egressRules = allow.value;
   const { projectId, authEmulatorHost } = firebaseModeOf(source.NEXT_PUBLIC_FIREBASE_PROJECT_ID, source.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
   const local = authEmulatorHost !== null;
 
@@ -290,8 +300,14 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
         cpus: env.MACHINE_CPUS ?? DEFAULT_MACHINE_QUOTA.cpus,
       },
       network: env.MACHINE_NETWORK,
+      egress: { rules: egressRules, upstreamProxy: env.MACHINE_EGRESS_UPSTREAM_PROXY ?? null },
       idleMinutes: env.MACHINE_IDLE_MINUTES,
-      kubernetes: { namespace: env.MACHINE_K8S_NAMESPACE, image: env.MACHINE_IMAGE ?? null, storageClass: env.MACHINE_STORAGE_CLASS ?? null },
+      kubernetes: {
+        namespace: env.MACHINE_K8S_NAMESPACE,
+        image: env.MACHINE_IMAGE ?? null,
+        storageClass: env.MACHINE_STORAGE_CLASS ?? null,
+        egressProxy: env.MACHINE_K8S_EGRESS_PROXY ?? `http://codetrail-egress.${env.MACHINE_K8S_NAMESPACE}.svc.cluster.local:3128`,
+      },
     },
     billing,
     monitoring: {

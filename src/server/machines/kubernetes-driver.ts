@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { networkSummary, type EgressRule } from '@/domain/machines/egress-rules';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
 import { createKubernetesApi, isAlreadyExists, isNotFound, type ContainerStatus, type CoreResource, type KubeObject, type KubernetesApi, type KubernetesApiSource, type Pod } from './kubernetes-api';
 import { AGENT_TCP_PORT, MACHINE_WORKSPACE, type AgentEndpoint, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
@@ -30,6 +31,13 @@ export interface KubernetesDriverOptions {
   agentPort?: number;
   /** The agent's host as the instance app reaches it; `{service}` and `{namespace}` are filled in. */
   agentHostTemplate?: string;
+  /**
+   * MACHINE_NETWORK=allow-list: the egress proxy's URL (deploy/egress, MACHINE_K8S_EGRESS_PROXY) that
+   * the terminal's HTTP_PROXY and friends point at, and the allow list the learner is told about.
+   * The pod's label lets deploy/network-policy.yaml open the way to that proxy and nothing else.
+   */
+  egressProxy?: string;
+  egressRules?: EgressRule[];
   /** A RuntimeClass for machine pods (e.g. gVisor's `gvisor`); the node's default when absent. */
   runtimeClassName?: string | null;
   /** The pod's ephemeral storage (/tmp and logs). Default 1024 */
@@ -45,7 +53,7 @@ export interface KubernetesDriverOptions {
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 export const MACHINE_LABEL = 'codetrail.dev/machine';
 export const USER_HASH_LABEL = 'codetrail.dev/user-hash';
-/** `none` or `internet`: deploy/network-policy.yaml selects machine pods' egress by it. */
+/** `none`, `allow-list` or `internet`: deploy/network-policy.yaml selects machine pods' egress by it. */
 export const NETWORK_LABEL = 'codetrail.dev/network';
 export const MANAGED_BY = 'codetrail';
 /** Written into the workspace once the template's files are in it: a restarted machine keeps its files. */
@@ -253,6 +261,11 @@ export function createKubernetesProvisioner(options: KubernetesDriverOptions): P
     return true;
   }
 
+  function egressProxyUrl(): string {
+    if (!options.egressProxy) throw new Error('MACHINE_NETWORK=allow-list needs the egress proxy\'s URL (MACHINE_K8S_EGRESS_PROXY) for the kubernetes driver.');
+    return options.egressProxy;
+  }
+
   function podManifest(spec: MachineSpec, templateFiles: TemplateItem[]): Pod {
     const names = machineObjectNames(spec.id);
     const containerSecurity = {
@@ -319,6 +332,8 @@ export function createKubernetesProvisioner(options: KubernetesDriverOptions): P
               { name: 'AGENT_KEY', valueFrom: { secretKeyRef: { name: names.secret, key: AGENT_KEY_SECRET_KEY } } },
               // The root filesystem is read-only: a home the shell and tools may write to.
               { name: 'HOME', value: '/tmp' },
+              { name: 'AGENT_NETWORK_LINE', value: networkSummary(spec.limits.network, options.egressRules ?? []) },
+              ...(spec.limits.network === 'allow-list' ? [{ name: 'AGENT_PROXY_URL', value: egressProxyUrl() }] : []),
             ],
             volumeMounts: [
               { name: 'workspace', mountPath: MACHINE_WORKSPACE },

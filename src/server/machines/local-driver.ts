@@ -2,10 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, constants as fsConstants, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, writeSync } from 'node:fs';
 import { chmod, chown, lstat, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
+import { MACHINE_PROXY_PORT, networkSummary, type EgressRule } from '@/domain/machines/egress-rules';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
+import { createEgressProxy } from './egress-proxy';
 import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineResourceLimits, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
 
 /**
@@ -37,10 +39,18 @@ export interface LocalProvisionerOptions {
   appRoot?: string;
   /** How long `start` waits for the agent's /health (default 15 s). */
   startTimeoutMs?: number;
+  /**
+   * MACHINE_NETWORK=allow-list: the allow list and the operator's upstream proxy. Each such machine
+   * gets an egress proxy in this process on `<machine>/egress/egress.sock`, bound into the machine
+   * read-only; the agent relays 127.0.0.1:3128 inside to it.
+   */
+  egress?: { rules: EgressRule[]; upstreamProxy: string | null; maxConnections?: number; idleTimeoutMs?: number };
 }
 
 /** Where things are inside a machine. */
 const INSIDE_RUN = '/run/codetrail';
+/** The host's egress proxy socket's folder, as the machine sees it (read-only). */
+const INSIDE_EGRESS = '/run/codetrail-egress';
 const INSIDE_OPT = '/opt/codetrail';
 const INSIDE_NODE_DIR = `${INSIDE_OPT}/node/bin`;
 /** Marks a machine's supervisor in its environment (restart recovery, reused pids). */
@@ -351,6 +361,47 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
   const runOf = (id: string) => path.join(machineDir(id), 'run');
   const socketOf = (id: string) => path.join(runOf(id), 'agent.sock');
   const pidFileOf = (id: string) => path.join(runOf(id), 'pid');
+  /** The egress proxy's folder: the app's own (not the run folder, which the machine can write). */
+  const egressDirOf = (id: string) => path.join(machineDir(id), 'egress');
+  const egressProxies = new Map<string, Server>();
+
+  /** Listens for one machine's egress on its socket (again after an app restart, for adopted machines). */
+  async function ensureEgress(id: string): Promise<void> {
+    if (egressProxies.has(id)) return;
+    if (!options.egress) throw new Error('MACHINE_NETWORK=allow-list needs the allow list (MACHINE_EGRESS_ALLOW) given to the local driver.');
+    const dir = egressDirOf(id);
+    await mkdir(dir, { recursive: true, mode: 0o755 });
+    await chmod(dir, 0o755);
+    const socketPath = path.join(dir, 'egress.sock');
+    await rm(socketPath, { force: true });
+    const proxy = createEgressProxy({
+      rules: options.egress.rules,
+      upstreamProxy: options.egress.upstreamProxy,
+      ...(options.egress.maxConnections ? { maxConnectionsPerClient: options.egress.maxConnections } : {}),
+      ...(options.egress.idleTimeoutMs ? { idleTimeoutMs: options.egress.idleTimeoutMs } : {}),
+    });
+    egressProxies.set(id, proxy);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        proxy.once('error', reject);
+        proxy.listen(socketPath, resolve);
+      });
+    } catch (error) {
+      egressProxies.delete(id);
+      throw error;
+    }
+    proxy.on('error', (error) => log(`machines: ${id}'s egress proxy failed: ${error.message}`));
+    // The machine's own uid connects to it (the app's folder above stays the app's).
+    await chmod(socketPath, 0o666);
+  }
+
+  async function closeEgress(id: string): Promise<void> {
+    const proxy = egressProxies.get(id);
+    if (!proxy) return;
+    egressProxies.delete(id);
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 
   function layers(): Layers & { useBwrap: boolean } {
     const found = probeLayers();
@@ -463,8 +514,11 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
   }
 
   /** The environment the agent gets; its key is read from fd 3 so it is on no command line. */
-  function agentEnvironment(): Record<string, string> {
+  function agentEnvironment(spec: MachineSpec): Record<string, string> {
+    const network = spec.limits.network;
     return {
+      AGENT_NETWORK_LINE: networkSummary(network, options.egress?.rules ?? []),
+      ...(network === 'allow-list' ? { AGENT_EGRESS_SOCKET: `${INSIDE_EGRESS}/egress.sock`, AGENT_PROXY_URL: `http://127.0.0.1:${MACHINE_PROXY_PORT}` } : {}),
       PATH: innerPath(),
       HOME: MACHINE_WORKSPACE,
       LANG: 'C.UTF-8',
@@ -497,8 +551,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     const node = nodeDir();
     if (node) args.push('--ro-bind', node, INSIDE_NODE_DIR);
     args.push('--ro-bind', agentFile, `${INSIDE_OPT}/agent.js`, '--ro-bind', ptyDir, `${INSIDE_OPT}/node_modules/node-pty`);
-    args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp', '--bind', workspaceOf(id), MACHINE_WORKSPACE, '--bind', runOf(id), INSIDE_RUN, '--chdir', MACHINE_WORKSPACE, '--clearenv');
-    for (const [name, value] of Object.entries(agentEnvironment())) args.push('--setenv', name, value);
+    args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp', '--bind', workspaceOf(id), MACHINE_WORKSPACE, '--bind', runOf(id), INSIDE_RUN);
+    if (spec.limits.network === 'allow-list') args.push('--ro-bind', egressDirOf(id), INSIDE_EGRESS);
+    args.push('--chdir', MACHINE_WORKSPACE, '--clearenv');
+    for (const [name, value] of Object.entries(agentEnvironment(spec))) args.push('--setenv', name, value);
     const inner = [...dropUid(uid, found), ...limitedAgent(spec.limits, found)];
     args.push('--', '/bin/sh', '-c', `${READ_KEY}; exec "$@"`, 'sh', ...inner);
     return args;
@@ -526,6 +582,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     if (node) roBind(node, INSIDE_NODE_DIR, false);
     roBind(agentFile, `${INSIDE_OPT}/agent.js`, true);
     roBind(ptyDir, `${INSIDE_OPT}/node_modules/node-pty`, false);
+    if (spec.limits.network === 'allow-list') roBind(egressDirOf(id), INSIDE_EGRESS, false);
     lines.push(
       'mkdir -p ./workspace ./run/codetrail ./proc ./tmp ./dev ./.oldroot',
       `mount --bind ${q(workspaceOf(id))} ./workspace`,
@@ -549,7 +606,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       'mount -o remount,bind,ro /',
       `cd ${MACHINE_WORKSPACE}`,
       `unset ${MARKER}`,
-      ...Object.entries(agentEnvironment()).map(([name, value]) => `export ${name}=${q(value)}`),
+      ...Object.entries(agentEnvironment(spec)).map(([name, value]) => `export ${name}=${q(value)}`),
       // This shell stays pid 1 (as root, out of the machine's reach): while it waits for the agent
       // it reaps orphans, which would otherwise stay zombies counted against the process limit.
       // When the agent ends, it ends, and the kernel kills everything left in the namespace.
@@ -624,6 +681,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       if (members.length > 0) throw new Error(`Machine ${id} could not be stopped: processes ${members.join(', ')} are still running.`);
     }
     await removeCgroup(id);
+    await closeEgress(id);
     await rm(socketOf(id), { force: true });
     await rm(pidFileOf(id), { force: true });
   }
@@ -643,7 +701,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       const found = layers();
       if (!found.useBwrap && !found.unshare) throw new Error('Machines cannot start on this computer: neither bubblewrap nor util-linux unshare can make namespaces here.');
       if (await running(id, null)) {
-        if (await health(socketOf(id), spec.agentKey)) return { agent: this.agentEndpoint(id), ref: String(await readPid(id)) };
+        if (await health(socketOf(id), spec.agentKey)) {
+          if (spec.limits.network === 'allow-list') await ensureEgress(id);
+          return { agent: this.agentEndpoint(id), ref: String(await readPid(id)) };
+        }
         await stop(id);
       }
       await stop(id); // leftovers of a crash
@@ -653,6 +714,8 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       // Anything the machine left in its run folder goes; the app's own files are made fresh.
       for (const entry of await readdir(run)) if (entry !== 'agent.log') await rm(path.join(run, entry), { recursive: true, force: true });
       if (!found.useBwrap) await mkdir(path.join(machineDir(id), 'root'), { recursive: true, mode: 0o755 });
+      if (spec.limits.network === 'allow-list') await ensureEgress(id);
+      else await rm(egressDirOf(id), { recursive: true, force: true });
       const agentFile = await buildAgent(appRoot, machinesDir);
       const ptyDir = nodePtyDir(appRoot);
       const command = [
@@ -709,7 +772,13 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       await rm(machineDir(id), { recursive: true, force: true });
     },
 
-    isRunning: (id, ref) => running(validId(id), ref),
+    async isRunning(id, ref) {
+      const alive = await running(validId(id), ref);
+      // Recovery after an app restart adopts the machine: its egress proxy (which lived in the
+      // old process) listens again on the same socket, which the machine sees through its folder.
+      if (alive && options.egress && existsSync(egressDirOf(id))) await ensureEgress(id);
+      return alive;
+    },
 
     async listRunning() {
       const found: string[] = [];

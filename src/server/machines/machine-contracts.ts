@@ -10,9 +10,10 @@
  * imports from a driver or from the instance app: each side depends on this file only.
  */
 
+import type { MachineNetwork } from '@/domain/machines/egress-rules';
 import type { MachineState, MachineTemplateId } from '@/domain/machines/machine-rules';
 
-export type { MachineState, MachineTemplateId };
+export type { MachineNetwork, MachineState, MachineTemplateId };
 
 /** What the driver must hold a machine's processes to. */
 export interface MachineResourceLimits {
@@ -24,8 +25,11 @@ export interface MachineResourceLimits {
   diskMb: number;
   /** Process count inside the machine. */
   maxProcesses: number;
-  /** Network: 'none' (loopback only, the default) or 'internet' (production, by configuration). */
-  network: 'none' | 'internet';
+  /**
+   * Network: 'none' (loopback only, the default), 'allow-list' (no network of its own; the egress
+   * proxy on 127.0.0.1:3128 reaches the allow-listed registries only) or 'internet'.
+   */
+  network: MachineNetwork;
 }
 
 export interface MachineSpec {
@@ -114,6 +118,8 @@ export interface InstanceMachineGrant {
   state: MachineState;
   agent: AgentEndpoint | null;
   agentKey: string | null;
+  /** What the machine can reach, as the learner reads it (networkSummary). */
+  network: string;
 }
 
 /**

@@ -17,7 +17,7 @@ import { reportError } from '@/lib/monitoring/report-error';
 import type { Database } from '@/server/db/client';
 import { HttpError, conflict, notFound, unauthorized, unprocessable } from '@/server/http/http-error';
 import { LOGIN_TOKEN_SECONDS, signLoginToken, verifyLoginToken } from '@/server/machines/login-token';
-import type { InstanceMachineGrant, MachineSpec, Provisioner } from '@/server/machines/machine-contracts';
+import type { InstanceMachineGrant, MachineNetwork, MachineSpec, Provisioner } from '@/server/machines/machine-contracts';
 import { createMachineRepository, newMachineId, type MachineRow } from '@/server/repositories/machine-repository';
 
 /**
@@ -31,7 +31,9 @@ import { createMachineRepository, newMachineId, type MachineRow } from '@/server
 export interface MachineServiceOptions {
   provisioner: Provisioner;
   quota: MachineQuota;
-  network: 'none' | 'internet';
+  network: MachineNetwork;
+  /** What machines can reach, in the sentence the machine page, the instance app and the terminal show. */
+  networkLine: string;
   idleMinutes: number;
   /** Keys that sign login tokens: the current one first. */
   tokenKeys: string[];
@@ -87,6 +89,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
       state: row.state as MachineState,
       agent: running ? provisioner.agentEndpoint(row.id) : null,
       agentKey: running ? row.agentKey : null,
+      network: options.networkLine,
     };
   }
 
@@ -138,7 +141,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
       const rows = await repo.listByOwner(userId);
       return {
         machines: rows.map(dto),
-        limits: { maxMachines: quota.maxMachines, maxRunning: quota.maxRunning, diskMb: quota.diskMb, memoryMb: quota.memoryMb, cpus: quota.cpus },
+        limits: { maxMachines: quota.maxMachines, maxRunning: quota.maxRunning, diskMb: quota.diskMb, memoryMb: quota.memoryMb, cpus: quota.cpus, network: options.networkLine },
         templates: MACHINE_TEMPLATES.map(({ id, name, description }) => ({ id, name, description })),
       };
     },

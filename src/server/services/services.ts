@@ -13,6 +13,7 @@ import { createProvisioner } from '@/server/machines/provisioner-factory';
 import type { Provisioner } from '@/server/machines/machine-contracts';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createSessionService, type SessionService } from './session-service';
+import { networkSummary } from '@/domain/machines/egress-rules';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { serverEnv, type BillingConfig } from '@/server/config/server-env';
 import { createUserService, type UserService } from './user-service';
@@ -87,6 +88,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
       provisioner: options.provisioner ?? createProvisioner(env),
       quota: env.machines.quota,
       network: env.machines.network,
+      networkLine: networkSummary(env.machines.network, env.machines.egress.rules),
       idleMinutes: env.machines.idleMinutes,
       tokenKeys: env.cookieKeys,
       now,

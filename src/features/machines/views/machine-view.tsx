@@ -96,6 +96,11 @@ function MachineDetails({ machineId, backlink, instanceOrigin }: { machineId: st
               </>
             )}
           </dl>
+          {data && (
+            <p className={styles.muted} id="machine-network">
+              {data.limits.network}
+            </p>
+          )}
           {overDisk && <Alert kind="warning">This machine&apos;s files take more than its {data?.limits.diskMb} MB. Start it and delete some files in the terminal.</Alert>}
           {machine.state === 'running' && <p className={styles.muted}>Open the machine to get a terminal, its files and a preview of the web server you start in it. It opens in a new window.</p>}
           <MachineActions machine={machine} instanceOrigin={instanceOrigin} size="md" onDeleted={() => void router.push(backlink)} />
