@@ -57,9 +57,8 @@ function ResultCard({ result }: { result: LibraryResult }) {
       {result.lock ? (
         <p className={styles.locked}>
           <LockIcon aria-hidden="true" className={styles.lockIcon} />
-          <span>
-            {result.lock.line}. <Link href={result.lock.href}>Continue there</Link>
-          </span>
+          <span>{result.lock.line}.</span>
+          <Link href={result.lock.href}>Continue there</Link>
         </p>
       ) : progress && progress.total > 0 && (
         <p className={styles.progress}>
