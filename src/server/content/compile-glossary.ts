@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -40,16 +39,15 @@ let compatData: CompatNode | null = null;
 /**
  * MDN's browser-compat-data (CC0, docs/decisions.md): a large JSON file read from node_modules once
  * per process, only when content is compiled. Resolved from the project (content is always compiled
- * from its root). In Node `resolve` names the file; in the app's server bundle (a running server
- * publishes for `content:publish` and preview deployments) webpack turns `resolve` into the JSON's
- * module id, a number that `readFileSync` would take for a file descriptor (EBADF), and the module
- * itself is loaded instead.
+ * from its root). Node's own `createRequire`, taken with `process.getBuiltinModule`, because in the
+ * app's server bundle (a running server publishes for `content:publish` and preview deployments)
+ * webpack rewrites an imported `createRequire`: its `resolve` became the JSON's module id, which
+ * `readFileSync` took for a file descriptor (EBADF), or the whole require became `undefined`.
  */
 export function browserCompatData(): CompatNode {
   if (compatData) return compatData;
-  const load = createRequire(path.join(process.cwd(), 'package.json'));
-  const resolved: unknown = load.resolve('@mdn/browser-compat-data');
-  compatData = (typeof resolved === 'string' ? JSON.parse(readFileSync(resolved, 'utf8')) : load('@mdn/browser-compat-data')) as CompatNode;
+  const { createRequire: nodeRequire } = process.getBuiltinModule('node:module');
+  compatData = JSON.parse(readFileSync(nodeRequire(path.join(process.cwd(), 'package.json')).resolve('@mdn/browser-compat-data'), 'utf8')) as CompatNode;
   return compatData;
 }
 
