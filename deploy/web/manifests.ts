@@ -76,7 +76,7 @@ export const imageEnv: Record<string, string> = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
 );
 
-/** What a production image is built with (README "Production"), example domains. */
+/** What a production image is built with (docs/production.md), example domains. */
 export const EXAMPLE_BUILD_ARGS: Record<string, string> = {
   NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'codetrail-production',
   APP_ORIGIN: 'https://codetrail.example',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans';
 
-/** Billing's API contracts (v1), shared by the server and the client (README "Subscription"). */
+/** Billing's API contracts (v1), shared by the server and the client (docs/features/billing.md). */
 
 export const planSchema = z.object({
   id: z.enum(PLAN_IDS),

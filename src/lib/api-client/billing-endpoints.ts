@@ -5,7 +5,7 @@ const changedSchema = billingOverviewSchema;
 const checkout = (id: string) => `/billing/checkout/${encodeURIComponent(id)}`;
 const testCheckout = (id: string) => `/billing/test-checkout/${encodeURIComponent(id)}`;
 
-/** Billing's API v1 (README "Subscription"), answers checked with the shared DTO schemas. */
+/** Billing's API v1 (docs/features/billing.md), answers checked with the shared DTO schemas. */
 export function billingEndpoints(client: ApiClient) {
   return {
     overview: () => client.request({ path: '/billing', errorKey: 'fetchBilling', schema: billingOverviewSchema }),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ApiClient } from './api-client';
 
 /**
- * Events' API v1 (README "Events"). zod/mini: the reminder check runs on every signed-in page
+ * Events' API v1 (docs/features/events.md). zod/mini: the reminder check runs on every signed-in page
  * other than lessons, in a chunk of its own.
  */
 

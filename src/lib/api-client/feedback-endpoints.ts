@@ -2,7 +2,7 @@ import { reportListSchema, reportSchema, type CreateReportBody, type ReportStatu
 import { z } from 'zod';
 import type { ApiClient } from './api-client';
 
-/** Lesson reports, API v1 (README "The feedback tool"). */
+/** Lesson reports, API v1 (docs/features/experiments.md "The feedback tool"). */
 export function feedbackEndpoints(client: ApiClient) {
   return {
     send: (body: CreateReportBody) => client.request({ method: 'POST', path: '/reports', body, errorKey: 'sendReport', schema: z.object({ id: z.string() }) }),

@@ -4,7 +4,7 @@ import type { ApiClient } from './api-client';
 
 const machine = (id: string) => `/instances/${encodeURIComponent(id)}`;
 
-/** Machines' API v1 (spec §7; README "Machines"), answers checked with the shared DTO schemas. */
+/** Machines' API v1 (spec §7; docs/features/machines.md), answers checked with the shared DTO schemas. */
 export function machineEndpoints(client: ApiClient) {
   return {
     list: () => client.request({ path: '/instances', errorKey: 'fetchMachines', schema: machineListSchema }),

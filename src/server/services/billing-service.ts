@@ -38,7 +38,7 @@ import { createStripeProvider, stripeClient } from '@/server/billing/stripe-prov
 
 /**
  * Codetrail Pro (issue 15): plans, checkouts, the webhook that alone writes subscription state,
- * the entitlement every gate asks, cancelling and refunds. README "Subscription".
+ * the entitlement every gate asks, cancelling and refunds. docs/features/billing.md.
  */
 
 export interface BillingServiceOptions {

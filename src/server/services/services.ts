@@ -41,7 +41,7 @@ export interface Services {
   projects: ProjectService;
   /** Machines: learners' Linux workspaces, through the configured provisioner (docs/machines.md). */
   machines: MachineService;
-  /** Codetrail Pro: plans, checkouts, webhooks, the entitlement every gate asks (README "Subscription"). */
+  /** Codetrail Pro: plans, checkouts, webhooks, the entitlement every gate asks (docs/features/billing.md). */
   billing: BillingService;
   /** Events (issue 17): the published list, the learner's RSVPs, reminders, calendar files. */
   events: EventService;

@@ -4,7 +4,7 @@ import type { Identity } from '@/server/auth/identity';
 import { defineEndpoint, type AnyEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
-/** Billing, API v1 (README "Subscription"): the learner's plan, checkouts, cancel, refund, portal. */
+/** Billing, API v1 (docs/features/billing.md): the learner's plan, checkouts, cancel, refund, portal. */
 
 const checkoutParams = z.object({ checkoutId: z.string({ error: 'checkoutId is missing' }).max(100, 'checkoutId is too long') });
 const paymentParams = z.object({ paymentId: z.string({ error: 'paymentId is missing' }).max(255, 'paymentId is too long') });

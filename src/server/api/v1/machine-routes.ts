@@ -5,7 +5,7 @@ import { defineEndpoint, type AnyEndpoint, type Routes } from '@/server/http/end
 import type { Services } from '@/server/services/services';
 
 /**
- * Machines, API v1 (spec §7: GET /instances, GET /instance/login-token; README "Machines API").
+ * Machines, API v1 (spec §7: GET /instances, GET /instance/login-token; docs/features/machines.md).
  * Path ids are only checked for being text here; a malformed one answers 404 like an unknown one.
  */
 

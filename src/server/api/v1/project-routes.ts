@@ -12,7 +12,7 @@ import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
 /**
- * The build area, API v1 (README "Build area API"). Path ids are only checked for being text
+ * The build area, API v1 (docs/features/build-area.md). Path ids are only checked for being text
  * here: a malformed one is answered like an unknown one, 404, by the service.
  */
 

@@ -3,7 +3,7 @@ import { createReportBodySchema, REPORT_STATUSES, updateReportBodySchema } from 
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import type { Services } from '@/server/services/services';
 
-/** Reports of problems with lessons, API v1 (README "The feedback tool"). */
+/** Reports of problems with lessons, API v1 (docs/features/experiments.md "The feedback tool"). */
 
 const listQuery = z.object({ status: z.enum(REPORT_STATUSES, { error: `status must be one of ${REPORT_STATUSES.join(', ')}` }).optional() });
 const reportParams = z.object({ reportId: z.string({ error: 'reportId is missing' }).regex(/^[a-z2-7]{20}$/, 'reportId is not a report id') });
