@@ -191,7 +191,12 @@ function Jump({ location }: { location: PageLocation }) {
  */
 function Content() {
   const learning = useLearning();
-  const content = useQuery({ queryKey: ['engineer-toolbar', 'content'], queryFn: () => learning.preview.content(), refetchInterval: 5_000 });
+  const content = useQuery({
+    queryKey: ['engineer-toolbar', 'content'],
+    queryFn: () => learning.preview.content(),
+    // Only a preview deployment's working tree changes under the engineer's hands.
+    refetchInterval: (query) => (query.state.data?.deployment === 'preview' ? 5_000 : false),
+  });
   const publish = useMutation({ mutationFn: () => learning.preview.publish(), onSuccess: () => void content.refetch() });
   const tree = content.data?.workingTree ?? null;
   return (
