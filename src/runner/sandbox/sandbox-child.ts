@@ -24,7 +24,32 @@ Object.defineProperty(process, 'binding', {
 });
 
 const engine = createNodeCheckEngine({ runScripts: process.argv.includes('--run-page-scripts') });
-const send = (message: ChildMessage) => process.stdout.write(`${JSON.stringify(message)}\n`);
+// The channel to the parent, held only here: learner code never gets a way to write to it.
+const channel = process.stdout;
+const input = process.stdin;
+const exit = process.exit.bind(process);
+const send = (message: ChildMessage) => channel.write(`${JSON.stringify(message)}\n`);
+
+/**
+ * Once the runtime is loaded, and before any learner code runs, the process's own objects leave
+ * the global scope: `process` (its stdout is the verdict channel, its `getBuiltinModule` every
+ * module) and `console` (which writes to that stdout). The launcher also refuses code generation
+ * from strings in this realm (`--disallow-code-generation-from-strings`), so a function of the host
+ * handed to learner code (`console.log.constructor('return process')`) compiles nothing, and
+ * Python's `js` module (this realm's globalThis) finds neither. A program that could write a
+ * result line could forge its own verdict, which the server now records (docs/features/grading.md).
+ */
+let lockedDown = false;
+const keepHostGlobals = process.argv.includes('--keep-host-globals');
+function lockDown(): void {
+  if (lockedDown) return;
+  lockedDown = true;
+  if (keepHostGlobals) return; // only the tests of the layers beneath (sandbox-pool.ts)
+  const silent = () => undefined;
+  const quiet = Object.freeze({ log: silent, info: silent, warn: silent, error: silent, debug: silent, trace: silent, dir: silent, table: silent, time: silent, timeEnd: silent, assert: silent });
+  Object.defineProperty(globalThis, 'console', { configurable: false, writable: false, value: quiet });
+  Reflect.deleteProperty(globalThis, 'process');
+}
 
 /** A tiny program per language: loading the runtime before a request arrives keeps runs warm. */
 const WARM_UP: Record<RunRequest['lessonType'], RunRequest['files']> = {
@@ -35,8 +60,14 @@ const WARM_UP: Record<RunRequest['lessonType'], RunRequest['files']> = {
 };
 
 async function handle(message: ParentMessage): Promise<void> {
+  // No run before the lock-down (the parent always prepares first; a stray run is refused).
+  if (message.type === 'run' && !lockedDown) {
+    send({ type: 'failed', message: 'The runner was not prepared.' });
+    return;
+  }
   if (message.type === 'prepare') {
     await engine.run({ lessonType: message.lessonType, files: WARM_UP[message.lessonType], checks: [] });
+    lockDown();
     send({ type: 'ready', lessonType: message.lessonType });
     return;
   }
@@ -46,9 +77,11 @@ async function handle(message: ParentMessage): Promise<void> {
 
 // One message at a time, in order: a run never overlaps another in the same process.
 let queue = Promise.resolve();
-createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
+createInterface({ input, crlfDelay: Infinity }).on('line', (line) => {
   queue = queue.then(() => handle(JSON.parse(line) as ParentMessage)).catch((error: unknown) => {
     send({ type: 'failed', message: error instanceof Error ? error.message.slice(0, 2000) : 'The runner failed.' });
   });
 });
-process.stdin.on('end', () => process.exit(0));
+input.on('end', () => exit(0));
+// A learner's promise that rejects after its run (a refused `import()`) must not end the process mid-conversation.
+process.on('unhandledRejection', () => undefined);

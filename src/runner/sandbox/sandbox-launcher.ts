@@ -30,6 +30,8 @@ export interface LaunchOptions {
   cpuSeconds: number;
   heapMb: number;
   childArgs: string[];
+  /** Refuse code generation from strings in the host realm (off only with the lock-down, for its tests). */
+  noHostCodeGeneration?: boolean;
 }
 
 const NOBODY = 65534;
@@ -99,6 +101,8 @@ export function sandboxCommand(options: LaunchOptions): SandboxCommand {
     permissionFlag(),
     `--allow-fs-read=${options.readableRoot}${path.sep}`,
     `--max-old-space-size=${options.heapMb}`,
+    // No code compiled from strings in the host realm (learner realms get their own setting).
+    ...(options.noHostCodeGeneration === false ? [] : ['--disallow-code-generation-from-strings']),
     '--no-warnings',
     options.entry,
     ...options.childArgs,

@@ -19,6 +19,14 @@ import { childMessageSchema, MAX_CHANNEL_BYTES, type ChildMessage, type ParentMe
 export interface SandboxOptions {
   /** Keep one process per language for many runs. Only for trusted content (content:check). */
   reuse?: boolean;
+  /**
+   * Languages whose processes serve many learners' runs even for untrusted code: only those whose
+   * programs run no code of the host's language. SQL qualifies (a fresh database per run, and SQL
+   * reaches nothing but sql.js); Python and JavaScript programs reach the process, so they get a
+   * fresh one each run. A shared process is replaced after `maxRunsPerProcess` runs.
+   */
+  sharedLanguages?: readonly LessonType[];
+  maxRunsPerProcess?: number;
   /** Run HTML pages' scripts in jsdom. Only for trusted content. */
   runPageScripts?: boolean;
   /** Runs at once; more wait in a queue. */
@@ -37,6 +45,11 @@ export interface SandboxOptions {
   spareIdleMs?: number;
   /** The project folder (for the runner's source and node_modules). */
   root?: string;
+  /**
+   * Take `process` and `console` out of learner code's reach before it runs (sandbox-child.ts).
+   * Only the tests of the layers beneath (file, network and process refusals) turn it off.
+   */
+  lockDown?: boolean;
   /** Told once when the machine lacks an isolation layer. */
   onWarning?: (message: string) => void;
 }
@@ -82,6 +95,8 @@ class SandboxProcess {
   private readonly watchdog: NodeJS.Timeout;
   private idleTimer: NodeJS.Timeout | null = null;
   private nextId = 0;
+  /** Runs this process has been given. */
+  runs = 0;
 
   constructor(
     readonly lessonType: LessonType,
@@ -185,6 +200,7 @@ class SandboxProcess {
   async execute(request: RunRequest, hardLimitMs: number): Promise<{ result: RunResult } | { stopped: KillReason | 'crash' }> {
     this.cancelIdle();
     const id = (this.nextId += 1);
+    this.runs += 1;
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.kill('timeout'), hardLimitMs);
       const settle = (outcome: { result: RunResult } | { stopped: KillReason | 'crash' }) => {
@@ -266,7 +282,10 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     startupTimeoutMs: options.startupTimeoutMs ?? 60_000,
     warmSpares: options.warmSpares ?? true,
     spareIdleMs: options.spareIdleMs ?? 10 * 60_000,
+    sharedLanguages: new Set(options.sharedLanguages ?? []),
+    maxRunsPerProcess: options.maxRunsPerProcess ?? 500,
   };
+  const reusable = (sandbox: SandboxProcess) => settings.reuse || (settings.sharedLanguages.has(sandbox.lessonType) && sandbox.runs < settings.maxRunsPerProcess);
   const gate = createGate(settings.maxConcurrent, settings.maxQueued);
   /** Started processes waiting for a run, per language (warm spares, or reusable ones). */
   const idle = new Map<LessonType, SandboxProcess[]>();
@@ -279,9 +298,10 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     const command = sandboxCommand({
       entry: bundle.entry,
       readableRoot: bundle.readableRoot,
-      cpuSeconds: settings.reuse ? 3600 : 120,
+      cpuSeconds: settings.reuse || settings.sharedLanguages.has(lessonType) ? 3600 : 120,
       heapMb: Math.min(settings.memoryLimitMb, 512),
-      childArgs: options.runPageScripts ? ['--run-page-scripts'] : [],
+      noHostCodeGeneration: options.lockDown !== false,
+      childArgs: [...(options.runPageScripts ? ['--run-page-scripts'] : []), ...(options.lockDown === false ? ['--keep-host-globals'] : [])],
     });
     if (command.missing.length > 0 && !warned) {
       warned = true;
@@ -320,7 +340,7 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
   const sparesStarting = new Set<LessonType>();
 
   function startSpare(lessonType: LessonType): void {
-    if (closed || settings.reuse || !settings.warmSpares || sparesStarting.has(lessonType) || (idle.get(lessonType)?.length ?? 0) > 0) return;
+    if (closed || settings.reuse || settings.sharedLanguages.has(lessonType) || !settings.warmSpares || sparesStarting.has(lessonType) || (idle.get(lessonType)?.length ?? 0) > 0) return;
     sparesStarting.add(lessonType);
     void startProcess(lessonType)
       .then((spare) => {
@@ -352,7 +372,7 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
       gate.leave();
       if (sandbox) {
         sandbox.hold(false);
-        if (settings.reuse && sandbox.alive) park(sandbox);
+        if (reusable(sandbox) && sandbox.alive) park(sandbox);
         else sandbox.kill('done');
       }
     }

@@ -28,7 +28,7 @@ const runErrorSchema = z.object({
   file: z.string().max(500).nullable(),
 });
 
-const runResultSchema: z.ZodType<RunResult> = z.union([
+export const runResultSchema: z.ZodType<RunResult> = z.union([
   z.object({
     status: z.literal('ran'),
     passed: z.boolean(),
