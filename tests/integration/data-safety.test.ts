@@ -88,7 +88,7 @@ describe(`data safety on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the e
     const content = createContentService(handle.db);
     const internal = new Error('relation "publish_sets" does not exist');
     const failing = { ...content, publishedTrack: async (trackId: string) => (trackId === 'javascript' ? Promise.reject(internal) : content.publishedTrack(trackId)) };
-    const progress = createProgressService(handle.db, failing);
+    const progress = createProgressService(handle.db, failing, services.grader);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const completedAt = new Date().toISOString();

@@ -85,6 +85,8 @@ export const lessonSchema = lessonSummarySchema.extend({
     .object({
       files: z.array(z.object({ name: z.string(), content: z.string(), editable: z.boolean(), language: z.string() })),
       checks: z.array(checkSchema),
+      /** Checks only the server runs (other values, other input, hidden data): counted, never sent. */
+      hiddenChecks: z.number().int().min(0).default(0),
       seed: z.string().nullable(),
       checkSeed: z.string().nullable().optional(),
       input: z.array(z.string()).default([]),
@@ -106,7 +108,17 @@ export const savedFilesResponseSchema = z.object({
 });
 
 const savedResponseSchema = z.object({ lessonId: z.string(), publishSetVersion: z.number(), savedAt: z.string() });
-export const completionResponseSchema = z.object({
+/** The server's grading of a completion (src/server/grading/grade-completion.ts). */
+export const serverVerdictSchema = z.object({
+  passed: z.boolean(),
+  checks: z.array(z.object({ type: z.string(), passed: z.boolean(), message: z.string().nullable(), hidden: z.boolean() })),
+  error: z.object({ type: z.string(), message: z.string(), line: z.number().nullable(), file: z.string().nullable() }).nullable(),
+  items: z.array(z.boolean()).optional(),
+});
+export type ServerVerdict = z.infer<typeof serverVerdictSchema>;
+
+export const recordedCompletionSchema = z.object({
+  recorded: z.literal(true),
   lessonId: z.string(),
   completedAt: z.string(),
   firstCompletion: z.boolean(),
@@ -116,14 +128,20 @@ export const completionResponseSchema = z.object({
   xpAwarded: z.number(),
   goalJustMet: z.boolean(),
   projectCompleted: z.boolean(),
+  verdict: serverVerdictSchema,
 });
-export type CompletionResponse = z.infer<typeof completionResponseSchema>;
+export type CompletionResponse = z.infer<typeof recordedCompletionSchema>;
+/** A completion is the server's to decide: recorded when its grading passed, else its verdict and nothing recorded. */
+export const completionResponseSchema = z.discriminatedUnion('recorded', [recordedCompletionSchema, z.object({ recorded: z.literal(false), lessonId: z.string(), verdict: serverVerdictSchema })]);
+export type CompletionAnswer = z.infer<typeof completionResponseSchema>;
+export type Submission = { files: UserFile[] } | { choices: number[] } | { gaps: string[] } | { order: number[] };
 export interface CompletionInput {
   mode: 'learn' | 'challenge' | 'tutor';
   attempts: number;
   usedHints: boolean;
   completedAt?: string;
   timeZone?: string;
+  submission: Submission;
 }
 
 const verificationFileSchema = z.object({ name: z.string(), content: z.string() });

@@ -33,8 +33,9 @@ const syncResponseSchema = z.object({
   results: z.array(
     z.union([
       z.looseObject({ status: z.literal('recorded'), lessonId: z.string(), xpAwarded: z.number() }),
-      // rejected: never recordable (the lesson is gone); deferred: try again later.
-      z.object({ status: z.enum(['rejected', 'deferred']), lessonId: z.string(), message: z.string() }),
+      // rejected: never recordable (the lesson is gone); deferred: try again later; not-passed: the
+      // server graded the work and it did not pass (nothing recorded; the files stay in the draft).
+      z.looseObject({ status: z.enum(['rejected', 'deferred', 'not-passed']), lessonId: z.string(), message: z.string() }),
     ]),
   ),
   summary: progressSummarySchema,
@@ -52,7 +53,8 @@ export const leagueSchema = z.object({
 });
 export type League = z.infer<typeof leagueSchema>;
 
-export type PendingCompletion = LessonPath & Required<Pick<CompletionInput, 'mode' | 'attempts' | 'usedHints' | 'completedAt'>> & { timeZone?: string };
+/** A completion kept on the device, with what was handed in (graded by the server when it syncs). */
+export type PendingCompletion = LessonPath & Required<Pick<CompletionInput, 'mode' | 'attempts' | 'usedHints' | 'completedAt'>> & { timeZone?: string; submission?: CompletionInput['submission'] };
 
 export function progressEndpoints(client: ApiClient) {
   return {

@@ -69,6 +69,9 @@ const serverEnvSchema = z.object({
   API_IMPERSONATION_EMAIL: z.string().email().optional(),
   API_IMPERSONATION_ROLES: csv,
   ALLOW_IMPERSONATION_IN_PRODUCTION: flag,
+  GRADER_URL: z.url({ protocol: /^https?$/, error: 'GRADER_URL must be the grading worker’s http(s):// address' }).optional(),
+  GRADER_TOKEN: z.string().min(32, 'GRADER_TOKEN must be at least 32 characters').optional(),
+  GRADER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TUTOR_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TUTOR_API_KEY: z.string().min(1).optional(),
   TUTOR_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -180,6 +183,10 @@ export interface ServerEnv {
   impersonation: { token: string; uid: string; email: string | null; roles: string[] } | null;
   /** Where web projects' previews run: a port of their own locally, an origin per project (preview-origin.ts). */
   preview: { port: number; template: string };
+  /** The grading worker (GRADER_URL with GRADER_TOKEN); null: this process starts the grading sandboxes itself. */
+  grader: { url: string; token: string } | null;
+  /** Where `npm run grader` listens (GRADER_PORT, default PORT+3). */
+  graderPort: number;
   /** The optional OpenAI-compatible tutor model; null keeps the tutor fully offline. */
   tutor: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   machines: MachineConfig;
@@ -209,6 +216,11 @@ export interface MonitoringConfig {
 
 export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
+}
+
+function graderToken(token: string | undefined): string {
+  if (!token) throw new ConfigurationError('GRADER_URL needs GRADER_TOKEN, the bearer token the grading worker expects (at least 32 characters).');
+  return token;
 }
 
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
@@ -284,6 +296,8 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: env.DATA_DIR,
     preview: { port: previewPort, template: previewTemplate },
+    grader: env.GRADER_URL ? { url: env.GRADER_URL, token: graderToken(env.GRADER_TOKEN) } : null,
+    graderPort: env.GRADER_PORT ?? env.PORT + 3,
     impersonation,
     experimentsStarted: env.EXPERIMENTS_STARTED,
     emailTracker: env.EMAIL_TRACKER_URL ? { url: env.EMAIL_TRACKER_URL, apiKey: env.EMAIL_TRACKER_API_KEY ?? null } : null,

@@ -24,6 +24,9 @@ import { createLearningRepository } from '@/server/repositories/learning-reposit
 import { createProgressRepository, type ProgressRepository, type ProgressRow } from '@/server/repositories/progress-repository';
 import type { ContentService, PublishedContent } from './content-service';
 import { locateChapter, locateLesson, type LessonPath } from './learning-service';
+import type { Submission } from '@/domain/lessons/submission';
+import type { Grader } from '@/server/grading/grader';
+import { gradeCompletion, notPassedMessage } from '@/server/grading/grade-completion';
 
 export interface CompletionRequest {
   mode: LessonMode;
@@ -33,6 +36,8 @@ export interface CompletionRequest {
   completedAt?: Date | null;
   /** The browser's IANA time zone at that moment. */
   timeZone?: string | null;
+  /** What the learner handed in: the server grades it, and only a pass is recorded. */
+  submission?: Submission;
 }
 
 const CALENDAR_DAYS = 35;
@@ -63,7 +68,7 @@ export interface ProgressSettings {
   timeZone?: string;
 }
 
-export function createProgressService(db: Database, content: ContentService) {
+export function createProgressService(db: Database, content: ContentService, grader: Grader) {
   let lastRolledOverWeek: string | null = null;
 
   function todayFor(progress: ProgressRow, now: Date): LocalDay {
@@ -163,10 +168,17 @@ export function createProgressService(db: Database, content: ContentService) {
     return { published, located, lesson: locateLesson(located, path.lessonId) };
   }
 
+  /**
+   * A completion as the server decides it: the submission is graded first (outside the
+   * transaction: grading takes a moment and holds no lock), and a submission that does not pass
+   * records nothing at all — no completion, no streak day, no XP, goal or league points.
+   */
   async function recordCompletion(userId: string, path: LessonPath & { lessonId: string }, request: CompletionRequest, now: Date) {
     const { published, located, lesson } = await locate(path);
+    const verdict = await gradeCompletion(grader, lesson, request.submission);
+    if (!verdict.passed) return { recorded: false as const, lessonId: lesson.id, verdict };
     await ensureRollover(now);
-    return db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       const repo = createProgressRepository(tx as unknown as Database);
       const learning = createLearningRepository(tx as unknown as Database);
       let progress = await repo.lockProgress(userId, { timeZone: request.timeZone && isValidTimeZone(request.timeZone) ? request.timeZone : 'UTC' });
@@ -218,6 +230,7 @@ export function createProgressService(db: Database, content: ContentService) {
         projectCompleted,
       };
     });
+    return { recorded: true as const, ...recorded, verdict };
   }
 
   /** A lesson the learner already passed (their latest), for a make-up review. */
@@ -292,7 +305,10 @@ export function createProgressService(db: Database, content: ContentService) {
       const results = [];
       for (const item of items) {
         try {
-          results.push({ status: 'recorded' as const, ...(await recordCompletion(userId, item, { ...item, timeZone: item.timeZone ?? timeZone }, now)) });
+          const outcome = await recordCompletion(userId, item, { ...item, timeZone: item.timeZone ?? timeZone }, now);
+          // Graded on arrival like any completion: work that does not pass is answered, not recorded.
+          if (outcome.recorded) results.push({ status: 'recorded' as const, ...outcome });
+          else results.push({ lessonId: outcome.lessonId, status: 'not-passed' as const, message: notPassedMessage(outcome.verdict), verdict: outcome.verdict });
         } catch (error) {
           // A lesson removed from the course since it was passed offline is rejected for good,
           // with the API's own sentence. Anything else is our fault: the learner keeps the

@@ -15,7 +15,9 @@ import { createRateLimitService, type RateLimitService } from './rate-limit-serv
 import { createSessionService, type SessionService } from './session-service';
 import { networkSummary } from '@/domain/machines/egress-rules';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
-import { serverEnv, type BillingConfig } from '@/server/config/server-env';
+import { serverEnv, type BillingConfig, type ServerEnv } from '@/server/config/server-env';
+import { createLocalGrader, type Grader } from '@/server/grading/grader';
+import { createRemoteGrader } from '@/server/grading/remote-grader';
 import { createUserService, type UserService } from './user-service';
 import { createBillingService, type BillingService } from './billing-service';
 import { createEventService, type EventService } from './event-service';
@@ -35,6 +37,12 @@ export interface Services {
    * learner code never runs in the app's process (docs/security.md).
    */
   checks: SandboxedCheckEngine;
+  /**
+   * Grades completions against every check, hidden ones included: the verdict the server records.
+   * The grading worker (GRADER_URL) when configured, else sandbox processes and Chromium started
+   * from this process (docs/features/grading.md).
+   */
+  grader: Grader;
   progress: ProgressService;
   profiles: ProfileService;
   /** The build area: learners' own projects, snapshots, sharing. */
@@ -59,11 +67,12 @@ export interface Services {
   now: () => Date;
 }
 
-export function createServices(db: Database, options: { now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig; experimentsStarted?: readonly string[]; emailTrackerFetch?: typeof fetch } = {}): Services {
+export function createServices(db: Database, options: { grader?: Grader; now?: () => Date; rateLimits?: Record<RateLimitKind, RateLimitRule>; provisioner?: Provisioner; billingProvider?: BillingProvider; billingConfig?: BillingConfig; experimentsStarted?: readonly string[]; emailTrackerFetch?: typeof fetch } = {}): Services {
   const content = createContentService(db);
   const now = options.now ?? (() => new Date());
   const env = serverEnv();
-  const progress = createProgressService(db, content);
+  const grader = options.grader ?? graderFor(env);
+  const progress = createProgressService(db, content, grader);
   const users = createUserService(db);
   const billing = createBillingService(db, {
     config: options.billingConfig ?? env.billing,
@@ -81,6 +90,7 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     content,
     learning: createLearningService(db, content),
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
+    grader,
     progress,
     profiles: createProfileService(db, content, progress),
     projects: createProjectService(db, content, now, projectGate),
@@ -103,6 +113,12 @@ export function createServices(db: Database, options: { now?: () => Date; rateLi
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,
   };
+}
+
+/** The grading worker when GRADER_URL is set; otherwise grading starts its sandboxes from this process. */
+function graderFor(env: ServerEnv): Grader {
+  if (env.grader) return createRemoteGrader(env.grader);
+  return createLocalGrader({ onWarning: (message) => logger.warn(`grader: ${message}`) });
 }
 
 const globalForServices = globalThis as typeof globalThis & { __codetrailServices?: { current?: Promise<Services> } };

@@ -36,7 +36,9 @@ export type AttemptAction =
   | { type: 'run-started' }
   | { type: 'run-output'; text: string }
   | { type: 'run-finished'; result: RunResult; wrongText: string }
-  | { type: 'answer-checked'; result: AnswerResult; wrongText: string };
+  | { type: 'answer-checked'; result: AnswerResult; wrongText: string }
+  /** The server graded the work the browser passed, and it did not pass: the server's verdict stands. */
+  | { type: 'server-refused'; text: string };
 
 export interface AttemptContext {
   mode: LessonMode;
@@ -83,6 +85,8 @@ export function attemptReducer(context: AttemptContext) {
         const next = { ...state, running: false, runResult: action.result, output: ran ? ran.output : state.output };
         return verdict(next, !!ran?.passed, action.wrongText, context);
       }
+      case 'server-refused':
+        return { ...state, passed: false, feedback: { kind: 'wrong', text: action.text } };
       case 'answer-checked': {
         if (state.passed) return state;
         const next = { ...state, attempts: state.attempts + 1, answerResult: action.result };

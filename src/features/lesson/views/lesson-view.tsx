@@ -13,7 +13,7 @@ import { AuthGate, useApiClient, useAuthUser } from '@/features/auth';
 import { pageStorageKey, useCheckEngine, useCodeDraft, useRuntimePreload, type CheckEngineHandle } from '@/features/editor';
 import { addPendingCompletion, browserTimeZone, LazyHeaderStats as HeaderStats, leagueKey, progressKey } from '@/features/progress';
 import { ApiError } from '@/lib/api-client/api-error';
-import type { CompletionResponse, LearningEndpoints, LessonDto } from '@/lib/api-client/learning-endpoints';
+import type { CompletionResponse, LearningEndpoints, LessonDto, Submission } from '@/lib/api-client/learning-endpoints';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
 import { lessonPath } from '@/lib/lesson/lesson-paths';
 import { usePrefetchAfterLoad } from '@/lib/prefetch-after-load';
@@ -24,11 +24,14 @@ import { FillGap, MultipleChoice, ReorderLines } from '../components/interaction
 import { ModePicker } from '../components/mode-picker';
 import { PanelBoundary } from '../components/panel-boundary';
 import { attemptReducer, initialAttempt } from '../model/attempt';
+import { serverRefusalText } from '../model/server-verdict';
 import styles from './lesson-view.module.css';
 import { ReportProblem } from '@/features/feedback';
 
 interface CompletionOutcome {
   response: CompletionResponse | null;
+  /** The server graded the work and it did not pass: nothing was recorded. */
+  refused?: boolean;
   /** Queued on this device because the API was unreachable. */
   offline: boolean;
   /** After a restore-streak review lesson: whether the streak came back. */
@@ -125,12 +128,19 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
   const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
 
   // Continue waits for the completion's answer: it decides whether the streak or goal screens come first.
+  // The server grades what was handed in; only its pass is recorded (docs/features/grading.md).
   const completion = useMutation({
-    mutationFn: async (tries: number): Promise<CompletionOutcome> => {
-      const input = { mode, attempts: tries, usedHints, completedAt: new Date().toISOString(), timeZone: browserTimeZone() };
+    mutationFn: async ({ tries, submission }: { tries: number; submission: Submission }): Promise<CompletionOutcome> => {
+      const input = { mode, attempts: tries, usedHints, completedAt: new Date().toISOString(), timeZone: browserTimeZone(), submission };
       let response: CompletionResponse;
       try {
-        response = await api.completeLesson(path, input);
+        const answer = await api.completeLesson(path, input);
+        if (!answer.recorded) {
+          dispatch({ type: 'server-refused', text: serverRefusalText(answer.verdict) });
+          void track('lesson_failed', { ...path, mode });
+          return { response: null, refused: true, offline: false, restoreNote: null };
+        }
+        response = answer;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 0 || error.status >= 500) && user.id) {
           // Offline or a server hiccup: the completion keeps its own time stamp and syncs later; the
@@ -156,8 +166,10 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
     },
   });
   const pendingCompletion = useRef<Promise<CompletionOutcome> | null>(null);
-  const completeWith = (tries: number) => {
-    pendingCompletion.current = completion.mutateAsync(tries).catch(() => ({ response: null, offline: false, restoreNote: null }));
+  const lastSubmission = useRef<Submission | null>(null);
+  const completeWith = (tries: number, submission: Submission) => {
+    lastSubmission.current = submission;
+    pendingCompletion.current = completion.mutateAsync({ tries, submission }).catch(() => ({ response: null, offline: false, restoreNote: null }));
   };
 
   // Tutor mode: the built-in explanation shows at once; the model's phrasing follows when it answers.
@@ -179,7 +191,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
     const wrongText = !ran ? result.status === 'unsupported' ? result.reason : 'Not yet.' : mode === 'tutor' ? (tutorExplanation(ran, tries, lessonType) ?? runVerdict(ran)) : runVerdict(ran);
     dispatch({ type: 'run-finished', result, wrongText });
     if (ran && !ran.passed) void track('lesson_failed', { ...path, mode });
-    if (ran?.passed) completeWith(tries);
+    if (ran?.passed) completeWith(tries, { files: editableFiles(draft.files) });
     else if (ran && mode === 'tutor' && page.tutorModel) {
       explain.mutate({
         files: editableFiles(draft.files),
@@ -188,6 +200,13 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
         failedChecks: ran.checks.filter((check) => !check.passed).map((check) => check.index),
       });
     }
+  }
+
+  /** The answer as the server grades it: the same indices and words the player checked. */
+  function answerSubmission(): Submission {
+    if (interaction.kind === 'multiple-choice') return { choices: state.selected };
+    if (interaction.kind === 'fill-gap') return { gaps: state.answers };
+    return { order: state.order };
   }
 
   function checkAnswer() {
@@ -204,7 +223,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           ? `Not quite: ${wrongCount} gap${wrongCount === 1 ? ' is' : 's are'} not right yet (marked ✗ above).`
           : `Not quite: ${wrongCount} line${wrongCount === 1 ? ' is' : 's are'} in the wrong place (marked ✗ above).`;
     dispatch({ type: 'answer-checked', result, wrongText });
-    if (result.correct) completeWith(state.attempts + 1);
+    if (result.correct) completeWith(state.attempts + 1, answerSubmission());
     else void track('lesson_failed', { ...path, mode });
   }
 
@@ -218,7 +237,9 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
       void router.push(paths.progress());
       return;
     }
-    const { response, offline } = (await pendingCompletion.current) ?? { response: completion.data?.response ?? null, offline: completion.data?.offline ?? false };
+    const { response, offline, refused } = (await pendingCompletion.current) ?? { response: completion.data?.response ?? null, offline: completion.data?.offline ?? false, refused: completion.data?.refused };
+    // The server did not pass it (the bar now says why): the learner stays to fix it.
+    if (refused) return;
     const index = page.lessonIndex + 1;
     const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: response?.xpAwarded ?? 0 };
     const celebrate = offline || !!response?.streakExtended || !!response?.goalJustMet;
@@ -333,7 +354,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           {completionError && (
             <Alert kind="warning">
               {completionError}{' '}
-              <Button variant="secondary" size="sm" onClick={() => completeWith(state.attempts)}>
+              <Button variant="secondary" size="sm" onClick={() => lastSubmission.current && completeWith(state.attempts, lastSubmission.current)}>
                 Try again
               </Button>
             </Alert>

@@ -1,9 +1,10 @@
 import type { Chapter, Lesson, Track, Tutorial } from '@/domain/content/model';
 import { languageFromFileName } from '@/domain/lessons/code-language';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
+import { visibleChecks } from '@/domain/lessons/submission';
 import { renderInlineMarkdown, renderMarkdown } from '@/server/content/render-markdown';
 
-/** What learners receive: never solutions, never database rows. */
+/** What learners receive: never solutions, never database rows, never a hidden check or its data. */
 
 const lessonIds = (tutorial: Tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => lesson.id));
 
@@ -126,9 +127,12 @@ function lessonBase(lesson: Lesson) {
     executableContent: executable
       ? {
           files: executable.files.map((file) => ({ name: file.name, content: file.content, editable: file.editable, language: languageFromFileName(file.name) })),
-          checks: executable.checks,
+          // The checks that give nothing away, for the player's instant feedback; the others (other
+          // values, other input, the hidden data set) run only on the server (docs/features/grading.md).
+          checks: visibleChecks(executable.checks),
+          hiddenChecks: executable.checks.length - visibleChecks(executable.checks).length,
           seed: executable.seed,
-          checkSeed: executable.checkSeed ?? null,
+          checkSeed: null,
           input: executable.input ?? [],
         }
       : null,

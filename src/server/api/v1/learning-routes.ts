@@ -11,6 +11,7 @@ import { locateChapter, locateLesson, validateLessonFiles } from '@/server/servi
 import { solutionFiles } from '@/server/content/verify-content';
 import type { Services } from '@/server/services/services';
 import { timeZoneSchema } from './progress-routes';
+import { lessonFilesSchema, submissionSchema } from './submission-schema';
 import { chapterDto, trackDto, trackSummaryDto, tutorialDto } from './content-dto';
 import { tutorialFeature } from '@/domain/billing/entitlement';
 import type { Identity } from '@/server/auth/identity';
@@ -30,18 +31,12 @@ const lessonParams = chapterParams.extend({ lessonId: id('lessonId') });
 const withTrackVersion = chapterParams.extend({ trackVersion: version('trackVersion') });
 const withPublishSetVersion = lessonParams.extend({ publishSetVersion: version('publishSetVersion') });
 
-export const saveFilesBody = z
-  .object({
-    files: z
-      .array(z.object({ name: z.string().min(1).max(100), userContent: z.string() }).strict())
-      .min(1, 'send at least one file')
-      .max(20, 'a lesson has at most 20 files'),
-  })
-  .strict();
+export const saveFilesBody = z.object({ files: lessonFilesSchema }).strict();
 
 export const completionBody = z
   .object({
     mode: z.enum(LESSON_MODES),
+    submission: submissionSchema.optional(),
     attempts: z.number().int().min(1).max(10_000),
     usedHints: z.boolean(),
     /** When the learner passed it by their clock; believed within the offline grace window. */
@@ -169,7 +164,11 @@ export function saveFilesRoutes(services: Services): Routes {
   };
 }
 
-/** POST .../lessons/{lessonId}/complete with { mode, attempts, usedHints } — idempotent. */
+/**
+ * POST .../lessons/{lessonId}/complete with { mode, attempts, usedHints, submission } — idempotent.
+ * The server grades the submission; a pass is recorded (201 the first time, then 200), work that
+ * does not pass is answered 200 with `recorded: false` and the server's verdict, and records nothing.
+ */
 export function completeLessonRoutes(services: Services): Routes {
   return {
     POST: defineEndpoint<z.infer<typeof lessonParams>, z.infer<typeof completionBody>>({
@@ -179,7 +178,7 @@ export function completeLessonRoutes(services: Services): Routes {
       handle: async ({ identity, query, body }) => {
         await requireTutorialAccess(services, identity, query.trackId, query.tutorialId);
         const result = await services.progress.recordCompletion(identity.uid, query, { ...body, completedAt: body.completedAt ? new Date(body.completedAt) : null }, services.now());
-        return { status: result.firstCompletion ? 201 : 200, body: result };
+        return { status: result.recorded && result.firstCompletion ? 201 : 200, body: result };
       },
     }),
   };

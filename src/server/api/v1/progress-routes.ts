@@ -4,6 +4,7 @@ import { DAILY_GOAL_IDS } from '@/domain/progress/daily-goal';
 import { isValidTimeZone } from '@/domain/progress/local-day';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
+import { submissionSchema } from './submission-schema';
 import type { Services } from '@/server/services/services';
 
 const id = (what: string) => z.string().regex(ID_PATTERN, `${what} must be a lower-case kebab-case id`);
@@ -24,6 +25,8 @@ export const syncBody = z
             usedHints: z.boolean(),
             completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO 8601 date-time' }),
             timeZone: timeZoneSchema.nullable().optional(),
+            /** What was handed in offline: graded now, like any completion. */
+            submission: submissionSchema.optional(),
           })
           .strict(),
       )

@@ -1,5 +1,6 @@
 import { isNamedError } from '@/lib/errors/named-error';
 import { z } from 'zod';
+import { visibleChecks } from '@/domain/lessons/submission';
 import { logger } from '@/lib/logger';
 import { ID_PATTERN } from '@/server/content/content-error';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
@@ -41,7 +42,8 @@ export function tutorRoutes(services: Services, config: TutorConfig | null, fetc
         if (!published) throw notFound(`There is no published track "${body.trackId}".`);
         const lesson = locateLesson(locateChapter(published.track, body), body.lessonId);
         const files = validateLessonFiles(lesson, body.files);
-        const checks = lesson.executableContent?.checks ?? [];
+        // The player's check indices count the checks it was sent (the visible ones).
+        const checks = visibleChecks(lesson.executableContent?.checks ?? []);
         const failedChecks = body.failedChecks.flatMap((index) => (checks[index] ? [`check ${index + 1}: ${checks[index].message}`] : []));
         // Counted only for questions that reach the model: it is the costly part.
         await services.rateLimits.hit('tutor', identity.uid);

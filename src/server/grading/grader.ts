@@ -1,0 +1,88 @@
+import { pageChecksOf } from '@/runner/html-page';
+import type { RunRequest, RunResult } from '@/runner/run-types';
+// The grader runs learners' pages in Chromium, in a page pool of its own (docs/features/grading.md).
+// eslint-disable-next-line no-restricted-imports
+import { chromiumPath, createChromiumHtmlRunner } from '@/runner/node/chromium-html-runner';
+import { createSandboxedCheckEngine, SandboxBusyError, type SandboxOptions } from '@/runner/sandbox/sandbox-pool';
+
+/**
+ * Grades a completion's files against every check of its lesson, hidden ones included: the one
+ * verdict the server records (docs/features/grading.md). Python, JavaScript and SQL run in
+ * sandbox processes (a fresh one per run for Python and JavaScript, whose programs reach their
+ * process; SQL's serve many runs); pages run in headless Chromium, as the player shows them.
+ */
+export interface Grader {
+  grade(request: RunRequest): Promise<RunResult>;
+  /** Starts a language's runtime ahead of the first completion. */
+  warmUp?(lessonType: RunRequest['lessonType']): void;
+  close(): Promise<void>;
+}
+
+export interface LocalGraderOptions {
+  sandbox?: SandboxOptions;
+  /** Pages at once in Chromium; more wait (up to `pageQueue`), beyond that the grader is busy. */
+  pageConcurrency?: number;
+  pageQueue?: number;
+  /** `jsdom`: pages in the sandbox's jsdom (where Chromium is missing); default Chromium when installed. */
+  pages?: 'chromium' | 'jsdom';
+  onWarning?: (message: string) => void;
+}
+
+/** A counting gate with a bounded queue: the back-pressure of the page pool. */
+function createGate(size: number, queue: number) {
+  let holders = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async enter(): Promise<void> {
+      if (holders < size) {
+        holders += 1;
+        return;
+      }
+      if (waiting.length >= queue) throw new SandboxBusyError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    leave(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else holders -= 1;
+    },
+  };
+}
+
+export function createLocalGrader(options: LocalGraderOptions = {}): Grader {
+  const pagesIn = options.pages ?? (chromiumPath() ? 'chromium' : 'jsdom');
+  if (pagesIn === 'jsdom') options.onWarning?.('Chromium is not installed: pages are graded in jsdom, whose cascade and layout are approximations (apt-get install chromium).');
+  const sandbox = createSandboxedCheckEngine({
+    sharedLanguages: ['SQL'],
+    onWarning: options.onWarning,
+    ...options.sandbox,
+    // Without Chromium, pages' scripts run in jsdom inside a sandbox process (never in this one).
+    ...(pagesIn === 'jsdom' ? { runPageScripts: true } : {}),
+  });
+  const chromium = pagesIn === 'chromium' ? createChromiumHtmlRunner() : null;
+  const pageGate = createGate(options.pageConcurrency ?? 2, options.pageQueue ?? 16);
+
+  async function gradePage(request: RunRequest): Promise<RunResult> {
+    if (!chromium) return sandbox.run(request);
+    await pageGate.enter();
+    try {
+      return await chromium.run(request);
+    } finally {
+      pageGate.leave();
+    }
+  }
+
+  return {
+    grade(request) {
+      // A page lesson with no page checks (only output checks of its script) is graded like any run.
+      if (request.lessonType === 'HTML' && pageChecksOf(request.checks).length > 0) return gradePage(request);
+      return sandbox.run(request);
+    },
+    warmUp(lessonType) {
+      if (lessonType !== 'HTML') sandbox.warmUp(lessonType);
+    },
+    async close() {
+      await Promise.all([sandbox.close(), chromium?.close()]);
+    },
+  };
+}

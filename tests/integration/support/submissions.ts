@@ -1,0 +1,40 @@
+import type { Lesson } from '@/domain/content/model';
+import type { Submission } from '@/domain/lessons/submission';
+import { solutionFiles } from '@/server/content/verify-content';
+import { locateChapter, locateLesson } from '@/server/services/learning-service';
+import type { Services } from '@/server/services/services';
+
+type LessonRef = { trackId: string; tutorialId: string; chapterId: string; lessonId: string };
+
+/** The lesson's own solution (or right answer), as a learner who solved it hands it in. */
+export function passingSubmissionOf(lesson: Lesson): Submission {
+  const interaction = lesson.interaction;
+  switch (interaction.kind) {
+    case 'multiple-choice':
+      return { choices: interaction.choices.flatMap((choice, index) => (choice.correct ? [index] : [])) };
+    case 'fill-gap':
+      return { gaps: interaction.gaps.map((gap) => gap.accepted[0] ?? '') };
+    case 'reorder':
+      return { order: interaction.lines.map((_, index) => index) };
+    case 'code': {
+      const editable = new Set((lesson.executableContent?.files ?? []).filter((file) => file.editable).map((file) => file.name));
+      return { files: solutionFiles(lesson).filter((file) => editable.has(file.name)).map((file) => ({ name: file.name, userContent: file.content })) };
+    }
+  }
+}
+
+export async function lessonAt(services: Services, ref: LessonRef): Promise<Lesson> {
+  const published = await services.content.publishedTrack(ref.trackId);
+  if (!published) throw new Error(`no published track ${ref.trackId}`);
+  return locateLesson(locateChapter(published.track, ref), ref.lessonId);
+}
+
+/** A passing submission for the lesson at `ref` in the published content. */
+export async function passingSubmission(services: Services, ref: LessonRef): Promise<Submission> {
+  return passingSubmissionOf(await lessonAt(services, ref));
+}
+
+/** The body of a first-try completion of `ref` that the server's grading passes. */
+export async function passingCompletion(services: Services, ref: LessonRef, extra: Record<string, unknown> = {}) {
+  return { mode: 'learn' as const, attempts: 1, usedHints: false, submission: await passingSubmission(services, ref), ...extra };
+}
