@@ -5,7 +5,7 @@
  *
  * Flags: --dev (hot reload), --fresh-data (start from an empty embedded database).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
@@ -145,6 +145,12 @@ async function main(): Promise<void> {
   const control = dataLock ? writeControlFile(dataDir, `http://${probeHost}:${port}`) : null;
   if (control) process.on('exit', () => removeControlFile(dataDir));
 
+  // The grading worker: its own process, reached with a token made for this run (docs/features/grading.md).
+  const grading = process.env.GRADER_URL
+    ? null
+    : { port: parseServerEnv(process.env).graderPort, token: process.env.GRADER_TOKEN || randomBytes(32).toString('base64url') };
+  const graderEnv = grading ? { GRADER_URL: `http://${probeHost}:${grading.port}`, GRADER_TOKEN: grading.token, GRADER_PORT: String(grading.port) } : {};
+
   let running = true;
   const nextArgs = ['dev', '--port', String(port), '--hostname', host];
   // NEXT_CPU_PROFILE_DIR=<folder>: a V8 CPU profile of the Next.js process, written when it stops (for profiling under bench:ssr).
@@ -160,6 +166,7 @@ async function main(): Promise<void> {
       ...process.env,
       ...dataLock?.handoffEnv(),
       ...(control ? { CODETRAIL_CONTROL_TOKEN: control.token } : {}),
+      ...graderEnv,
       PORT: String(port),
       HOST: host,
       WEB_CONCURRENCY: String(processes),
@@ -193,7 +200,19 @@ async function main(): Promise<void> {
       void group.stopAll(code ?? 1);
     },
   });
+  if (grading) {
+    group.spawn('Grader', path.join('node_modules', '.bin', 'tsx'), ['scripts/grader.ts'], {
+      env: { ...process.env, ...graderEnv, GRADER_HOST: probeHost, NODE_ENV: 'production' },
+      onExit: (code) => {
+        if (!running) return;
+        running = false;
+        console.error(`[codetrail] The grader exited (${code}); stopping.`);
+        void group.stopAll(code ?? 1);
+      },
+    });
+  }
   await waitForHttp(`http://${probeHost}:${port}/api/health`, 180_000, () => running);
+  if (grading) await waitForHttp(`http://${probeHost}:${grading.port}/healthz`, 60_000, () => running);
   await waitForHttp(`http://${probeHost}:${preview.port}/healthz`, 60_000, () => running);
   await waitForHttp(`http://${probeHost}:${machines.instancePort}/healthz`, 60_000, () => running);
   if (local) printResetLinks(projectId, appOrigin);
