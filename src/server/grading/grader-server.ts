@@ -40,7 +40,12 @@ export function createGraderServer(options: { token: string; grader: Grader; onE
       if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST.' }, { allow: 'POST' });
       if (!authorized(request)) return answer(response, 401, { message: 'The grader token is missing or wrong.' });
       const text = await readBody(request);
-      if (text === null) return answer(response, 413, { message: `A grading request is at most ${MAX_GRADE_BODY_BYTES / 1024 / 1024} MB.` });
+      if (text === null) {
+        // The rest of the body is not read: the connection closes after the answer.
+        answer(response, 413, { message: `A grading request is at most ${MAX_GRADE_BODY_BYTES / 1024 / 1024} MB.` }, { connection: 'close' });
+        response.once('finish', () => request.destroy());
+        return;
+      }
       let json: unknown;
       try {
         json = JSON.parse(text);
