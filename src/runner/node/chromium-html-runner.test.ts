@@ -152,3 +152,32 @@ describe('pages graded in Chromium, as the player grades them', () => {
     });
   });
 });
+
+describe('checks the learner’s page cannot reach', () => {
+  // A CSS lesson (a colour on one class) and a DOM lesson (three items, one with a text): the page
+  // below does neither, and each script tries to make the checks pass anyway.
+  const checks: Check[] = [
+    { type: 'css', selector: '.note', property: 'color', value: 'rgb(200, 30, 30)', message: 'Colour the note.' },
+    { type: 'dom', selector: '#list li', count: 3, message: 'Three items.' },
+    { type: 'dom', selector: '#list li', text: 'Buy milk', message: 'One of them is Buy milk.' },
+  ];
+  const cheat = (script: string) => page('p { color: black; }', `<p class="note">Hi</p><ul id="list"><li>Eggs</li></ul><script>${script}</script>`);
+  const honest = page('.note { color: #c81e1e; }', '<p class="note">Hi</p><ul id="list"><li>Eggs</li><li>Buy milk</li><li>Tea</li></ul>');
+
+  it('passes the honest page', async () => {
+    expect(verdicts(await chromium.run({ lessonType: 'HTML', files: honest, checks }))).toEqual([true, true, true]);
+  });
+
+  it.each([
+    ['window.getComputedStyle', 'window.getComputedStyle = () => ({ getPropertyValue: () => "rgb(200, 30, 30)" });'],
+    ['CSSStyleDeclaration.prototype.getPropertyValue', 'CSSStyleDeclaration.prototype.getPropertyValue = () => "rgb(200, 30, 30)";'],
+    ['document.querySelectorAll', 'const real = document.querySelectorAll.bind(document); document.querySelectorAll = () => { const li = document.createElement("li"); li.textContent = "Buy milk"; return [li, li, li]; };'],
+    ['Document.prototype.querySelectorAll and Element.prototype.querySelector/matches', 'Document.prototype.querySelectorAll = function () { const li = document.createElement("li"); li.textContent = "Buy milk"; return [li, li, li]; }; Element.prototype.matches = () => true; Element.prototype.querySelector = function () { return this; };'],
+    ['the textContent and innerText getters', 'Object.defineProperty(Node.prototype, "textContent", { get: () => "Buy milk" }); Object.defineProperty(HTMLElement.prototype, "innerText", { get: () => "Buy milk" });'],
+    ['Array.prototype', 'Array.from = () => { const li = document.createElement("li"); li.textContent = "Buy milk"; return [li, li, li]; }; Array.prototype.filter = function () { return [1, 2, 3]; }; Array.prototype.some = () => true; Array.prototype.every = () => true;'],
+    ['Node.prototype', 'Node.prototype.cloneNode = function () { return this; }; Object.defineProperty(Node.prototype, "textContent", { get: () => "Buy milk" });'],
+    ['String.prototype', 'String.prototype.includes = () => true; String.prototype.trim = () => "rgb(200, 30, 30)";'],
+  ])('refuses a page that patches %s', async (_label, script) => {
+    expect(verdicts(await chromium.run({ lessonType: 'HTML', files: cheat(script), checks }))).toEqual([false, false, false]);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buildPageDocument, CHECK_VIEWPORT, measureAcrossReloads, measurePageChecks, pageChecksOf, type PageMeasurement } from '../html-page';
+import { buildPageDocument, CHECK_VIEWPORT, measureAcrossReloads, measurePageChecks, pageChecksOf, pageSavedItems, pageView, type PageMeasurement } from '../html-page';
+import type { PageStorageItems } from '../page-storage';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 
@@ -72,10 +73,25 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
         // This load's frame (the previous load's one may still be listed while it detaches).
         const frame = await (await page.$('iframe'))?.contentFrame();
         if (!frame) throw new Error('The page frame did not load.');
-        // The function's own source, as the player injects it (`__name` is a helper tsx may add).
-        return (await frame.evaluate(
-          `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, window, ${JSON.stringify(checks)}); })()`,
-        )) as PageMeasurement;
+        // Measured in a world of its own (CDP's isolated world): the same DOM and stylesheets, but
+        // its own globals, prototypes and DOM wrappers, which nothing in the page can reach or patch.
+        // The page's frame is out of process (a sandboxed frame), so it has a CDP session of its own.
+        const session = await page.context().newCDPSession(frame);
+        try {
+          const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+          const { executionContextId } = (await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'codetrail-checks' })) as { executionContextId: number };
+          // The function's own source (`__name` is a helper tsx may add).
+          const expression = `(() => { var __name = (f) => f; return (${measurePageChecks.toString()})(document, (${pageView.toString()})(window), ${JSON.stringify(checks)}); })()`;
+          const evaluated = (await session.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true })) as { result: { value?: unknown }; exceptionDetails?: unknown };
+          if (evaluated.exceptionDetails) throw new Error('The checks could not be measured.');
+          const measured = evaluated.result.value as PageMeasurement;
+          // The page's localStorage lives in the page's own world (page-storage.ts); what it saved
+          // is the page's to say, so it is read there, for the next load only.
+          if (measured.resume) measured.resume.storage = (await frame.evaluate(`(${pageSavedItems.toString()})(window)`)) as PageStorageItems;
+          return measured;
+        } finally {
+          await session.detach().catch(() => undefined);
+        }
       });
       const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
       reusable = true;

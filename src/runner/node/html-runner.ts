@@ -1,4 +1,4 @@
-import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf } from '../html-page';
+import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf, pageView } from '../html-page';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
@@ -26,6 +26,7 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
         try {
           // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
           const view = {
+            ...pageView(dom.window as unknown as Window),
             getComputedStyle: (element: Element) => {
               const style = dom.window.getComputedStyle(element);
               return new Proxy(style, {
