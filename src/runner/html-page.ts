@@ -46,8 +46,9 @@ const escapeClosing = (text: string, tag: string) => text.replace(new RegExp(`</
  * starts with the page's own localStorage (page-storage.ts), holding `storage`: what the page
  * saved before this load.
  */
-export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = []): string {
-  return assemblePageDocument(files, pageStorageScript(storage));
+export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = [], probe = ''): string {
+  // The player's check probe (page-probe.ts) comes right after the storage, before the learner's scripts.
+  return assemblePageDocument(files, pageStorageScript(storage) + probe);
 }
 
 /** Where a piece of an assembled page came from: a line of a learner's file, or nothing (the platform's). */

@@ -177,7 +177,60 @@ describe('checks the learner’s page cannot reach', () => {
     ['Array.prototype', 'Array.from = () => { const li = document.createElement("li"); li.textContent = "Buy milk"; return [li, li, li]; }; Array.prototype.filter = function () { return [1, 2, 3]; }; Array.prototype.some = () => true; Array.prototype.every = () => true;'],
     ['Node.prototype', 'Node.prototype.cloneNode = function () { return this; }; Object.defineProperty(Node.prototype, "textContent", { get: () => "Buy milk" });'],
     ['String.prototype', 'String.prototype.includes = () => true; String.prototype.trim = () => "rgb(200, 30, 30)";'],
+    ['NodeList.prototype', 'const li = document.createElement("li"); li.textContent = "Buy milk"; Object.defineProperty(NodeList.prototype, "length", { get: () => 3 }); NodeList.prototype.item = () => li; NodeList.prototype[Symbol.iterator] = function* () { yield li; yield li; yield li; };'],
+    ['one element and the document themselves', 'const li = document.querySelector("li"); Object.defineProperty(li, "textContent", { get: () => "Buy milk" }); document.querySelectorAll = () => [li, li, li]; document.getElementsByTagName = () => [li, li, li];'],
   ])('refuses a page that patches %s', async (_label, script) => {
     expect(verdicts(await chromium.run({ lessonType: 'HTML', files: cheat(script), checks }))).toEqual([false, false, false]);
+  });
+});
+
+describe('checks that test the effect', () => {
+  const run = async (css: string, body: string, checks: Check[]) => verdicts(await chromium.run({ lessonType: 'HTML', files: page(css, body), checks }));
+  const twoHeadings = '<h2 class="title">One</h2><p>x</p><h2 class="title">Two</h2>';
+
+  it('a css check looks at every matching element, unless it says any', async () => {
+    const every: Check = { type: 'css', selector: 'h2', property: 'color', value: 'red', message: 'Both headings red.' };
+    const any: Check = { ...every, match: 'any' };
+    expect(await run('h2 { color: red; }', twoHeadings, [every, any])).toEqual([true, true]);
+    expect(await run('h2:first-of-type { color: red; }', twoHeadings, [every, any])).toEqual([false, true]);
+  });
+
+  it('a dom check with match: every needs the text in every element', async () => {
+    const check: Check = { type: 'dom', selector: 'li', text: 'task', match: 'every', message: 'Every item is a task.' };
+    expect(await run('', '<ul><li>task 1</li><li>task 2</li></ul>', [check])).toEqual([true]);
+    expect(await run('', '<ul><li>task 1</li><li>milk</li></ul>', [check, { ...check, match: 'any' }])).toEqual([false, true]);
+  });
+
+  it('selectorsOnly: !important and style="" do not count, a heavier selector does', async () => {
+    const check: Check = { type: 'css', selector: '#today p', property: 'color', value: 'red', selectorsOnly: true, message: 'Win with a heavier selector.' };
+    const body = '<div id="today"><p class="note">Hi</p></div>';
+    expect(await run('.note { color: blue; }\n#today .note { color: red; }', body, [check])).toEqual([true]);
+    expect(await run('.note { color: blue; }\np { color: red !important; }', body, [check])).toEqual([false]);
+    expect(await run('.note { color: blue; }', '<div id="today"><p class="note" style="color: red">Hi</p></div>', [check])).toEqual([false]);
+    // …and the !important is back afterwards for the next check.
+    expect(await run('.note { color: blue; }\np { color: red !important; }', body, [check, { ...check, selectorsOnly: undefined }])).toEqual([false, true]);
+  });
+
+  it('css-rule: a hover rule must apply to the element on screen, whatever its selector is written as', async () => {
+    const check: Check = { type: 'css-rule', selector: 'a:hover', property: 'background-color', value: 'navy', message: 'Darken the button on hover.' };
+    const body = '<a class="button" href="#">Go</a>';
+    expect(await run('a.button:hover { background-color: navy; }', body, [check])).toEqual([true]);
+    expect(await run('.button:is(:hover, :focus) { background-color: navy; }', body, [check])).toEqual([true]);
+    expect(await run('@media print { a:hover { background-color: navy; } }', body, [check])).toEqual([false]);
+    expect(await run('a { background-color: navy; }', body, [check])).toEqual([false]);
+    expect(await run('a.other:hover { background-color: navy; }', body, [check])).toEqual([false]);
+  });
+
+  it('css-rule with media: the rule holds at widths either side of the breakpoint', async () => {
+    const check: Check = { type: 'css-rule', selector: '.cards', property: 'grid-template-columns', media: '(min-width: 700px)', message: 'Three columns from 700px.' };
+    const body = '<div class="cards"></div>';
+    const rule = (media: string) => `.cards { display: grid; grid-template-columns: 1fr; }\n@media ${media} { .cards { grid-template-columns: 1fr 1fr 1fr; } }`;
+    expect(await run(rule('(min-width: 700px)'), body, [check])).toEqual([true]);
+    expect(await run(rule('(width >= 700px)'), body, [check])).toEqual([true]);
+    expect(await run(rule('screen and (min-width: 43.75em)'), body, [check])).toEqual([true]);
+    expect(await run(rule('(min-width: 600px)'), body, [check])).toEqual([false]);
+    expect(await run(rule('(width > 700px)'), body, [check])).toEqual([false]);
+    expect(await run(rule('(max-width: 700px)'), body, [check])).toEqual([false]);
+    expect(await run(rule('print and (min-width: 700px)'), body, [check])).toEqual([false]);
   });
 });
