@@ -1,4 +1,5 @@
-import { buildPageDocument, measureAcrossReloads, pageChecksOf, type PageMeasurement } from '../html-page';
+import { buildPageDocument, type PageMeasurement } from '../html-page';
+import { measurePageRuns } from '../page-runs';
 import { pageProbeScript } from '../page-probe';
 import { judgeRun } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
@@ -49,13 +50,14 @@ export function runHtmlLesson(request: RunRequest): Promise<RunResult> {
     document.body.appendChild(iframe);
     // Checks start from empty storage, whatever the learner's preview saved; a `reload` step
     // renders the page again with what it saved during the checks.
-    void measureAcrossReloads(
-      pageChecksOf(request.checks),
-      (storage, checks) =>
+    void measurePageRuns(
+      request.files,
+      request.checks,
+      (files, storage, checks) =>
         new Promise<PageMeasurement>((measured) => {
           awaiting = measured;
           nonce = freshNonce();
-          sandbox.render(buildPageDocument(request.files, storage, pageProbeScript(checks, nonce, PAGE_CHECKS_FROM_PROBE)));
+          sandbox.render(buildPageDocument(files, storage, pageProbeScript(checks, nonce, PAGE_CHECKS_FROM_PROBE)));
         }),
     ).then((pageChecks) => finish(pageChecks, null));
   });

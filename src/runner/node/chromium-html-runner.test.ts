@@ -234,3 +234,29 @@ describe('checks that test the effect', () => {
     expect(await run(rule('print and (min-width: 700px)'), body, [check])).toEqual([false]);
   });
 });
+
+describe('page checks that run the page with other data (set)', () => {
+  const html = '<!doctype html><html lang="en"><head><title>To-do</title></head><body><ul id="todo-list"></ul><p id="remaining"></p><script src="script.js"></script></body></html>';
+  const todos = 'const todos = [\n  { text: "Buy milk", done: false },\n  { text: "Walk the dog", done: true },\n  { text: "Call grandma", done: false },\n];\n';
+  const render = 'const list = document.querySelector("#todo-list");\nfor (const todo of todos) { const item = document.createElement("li"); item.textContent = todo.text; list.append(item); }\n';
+  const files = (script: string) => [{ name: 'index.html', content: html }, { name: 'script.js', content: script }];
+  const other = [{ text: 'Water the plants', done: false }, { text: 'Pay rent', done: false }, { text: 'Bake bread', done: true }, { text: 'Read', done: false }, { text: 'Run', done: false }];
+  const checks: Check[] = [
+    { type: 'dom', selector: '#remaining', text: '2 tasks left', message: 'Count what is left.' },
+    { type: 'dom', selector: '#todo-list li', count: 3, message: 'Three to-dos.' },
+    { type: 'dom', set: { todos: other }, selector: '#remaining', text: '4 tasks left', message: 'Count them from the list, not by hand.' },
+    { type: 'dom', set: { todos: other }, selector: '#todo-list li', count: 5, message: 'Show the to-dos from the list.' },
+    { type: 'dom', set: { todos: other }, selector: '#todo-list li', text: 'Water the plants', message: 'Each to-do’s own text.' },
+  ];
+  const honest = `${todos}${render}document.querySelector("#remaining").textContent = \`\${todos.filter((todo) => !todo.done).length} tasks left\`;`;
+
+  it.each([
+    ['computes the count and the list', honest, [true, true, true, true, true]],
+    ['types the count in', `${todos}${render}document.querySelector("#remaining").textContent = "2 tasks left";`, [true, true, false, true, true]],
+    ['types the list and the count into innerHTML', `${todos}document.querySelector("#todo-list").innerHTML = "<li>Buy milk</li><li>Walk the dog</li><li>Call grandma</li>";\ndocument.querySelector("#remaining").innerHTML = "2 tasks left";`, [true, true, false, false, false]],
+    ['has no todos variable to vary', `const list = document.querySelector("#todo-list");\nlist.innerHTML = "<li>Buy milk</li><li>Walk the dog</li><li>Call grandma</li>";\ndocument.querySelector("#remaining").textContent = "2 tasks left";`, [true, true, false, false, false]],
+  ])('a page that %s', async (_label, script, expected) => {
+    expect(verdicts(await chromium.run({ lessonType: 'HTML', files: files(script), checks }))).toEqual(expected);
+    expect(verdicts(await jsdom.run({ lessonType: 'HTML', files: files(script), checks }))).toEqual(expected);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { buildPageDocument, CHECK_VIEWPORT, measureAcrossReloads, measurePageChecks, pageChecksOf, pageSavedItems, pageView, type PageMeasurement } from '../html-page';
+import { buildPageDocument, CHECK_VIEWPORT, measurePageChecks, pageSavedItems, pageView, type PageMeasurement } from '../html-page';
+import { measurePageRuns } from '../page-runs';
 import type { PageStorageItems } from '../page-storage';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
@@ -64,11 +65,11 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     try {
       // Each load is a new frame document, as when the player's preview reloads; only what the page
       // saved in its localStorage goes from one load to the next.
-      const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
+      const pageChecks = await measurePageRuns(request.files, request.checks, async (files, storage, checks) => {
         // Inside a frame sandboxed like the player's preview (scripts and form events yes; popups,
         // the browser's storage, leaving the page no), so what the page may do here is what it may
         // do there.
-        const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(request.files, storage))}"></iframe>`;
+        const frameDocument = `<!doctype html><meta http-equiv="Content-Security-Policy" content="form-action 'none'"><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="allow-scripts allow-forms" title="page" srcdoc="${escapeAttribute(buildPageDocument(files, storage))}"></iframe>`;
         await page.setContent(frameDocument, { waitUntil: 'load' });
         // This load's frame (the previous load's one may still be listed while it detaches).
         const frame = await (await page.$('iframe'))?.contentFrame();

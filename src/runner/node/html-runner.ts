@@ -1,4 +1,5 @@
-import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf, pageView } from '../html-page';
+import { buildPageDocument, measurePageChecks, pageView } from '../html-page';
+import { measurePageRuns } from '../page-runs';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
@@ -21,8 +22,8 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
     async run(request: RunRequest): Promise<RunResult> {
       if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
       const { JSDOM } = await import('jsdom');
-      const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
-        const dom = new JSDOM(buildPageDocument(request.files, storage), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
+      const pageChecks = await measurePageRuns(request.files, request.checks, async (files, storage, checks) => {
+        const dom = new JSDOM(buildPageDocument(files, storage), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
         try {
           // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
           const view = {
