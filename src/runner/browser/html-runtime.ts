@@ -1,5 +1,6 @@
 import { buildPageDocument, type PageMeasurement } from '../html-page';
 import { measurePageRuns } from '../page-runs';
+import { withPageSourceProblems } from '../page-source-problems';
 import { pageProbeScript } from '../page-probe';
 import { judgeRun } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
@@ -31,7 +32,8 @@ export function runHtmlLesson(request: RunRequest): Promise<RunResult> {
       clearTimeout(timer);
       sandbox.close();
       iframe.remove();
-      resolve(judgeRun(request.checks, { output: '', error: error ? { ...error, line: null, file: null } : null, assertionFailures: new Map(), pageChecks }));
+      const judged = judgeRun(request.checks, { output: '', error: error ? { ...error, line: null, file: null } : null, assertionFailures: new Map(), pageChecks });
+      resolve(judged.status === 'ran' ? { ...judged, checks: withPageSourceProblems(judged.checks, request.files) } : judged);
     };
     const sandbox = connectPageSandbox(iframe, (data) => {
       const parsed = pageFrameMessageSchema.safeParse(data);

@@ -260,3 +260,18 @@ describe('page checks that run the page with other data (set)', () => {
     expect(verdicts(await jsdom.run({ lessonType: 'HTML', files: files(script), checks }))).toEqual(expected);
   });
 });
+
+describe('feedback that names the real problem', () => {
+  it('a failing check names a missing semicolon in the CSS and an unclosed tag in the HTML', async () => {
+    const checks: Check[] = [
+      { type: 'css', selector: 'h1', property: 'font-size', value: '40px', message: 'Make the heading 40px.' },
+      { type: 'dom', selector: 'main > p', message: 'A paragraph in main.' },
+    ];
+    const files = page('h1 {\n  color: red\n  font-size: 40px;\n}', '<main>\n<div class="intro">\n<h1>Hi</h1>\n</main>');
+    const result = await chromium.run({ lessonType: 'HTML', files, checks });
+    expect(result.status === 'ran' && result.checks.map((check) => [check.passed, check.detail])).toEqual([
+      [false, expect.stringMatching(/index\.html line 2: the `<div>` opened here is not closed.*style\.css line 2: a semicolon is missing at the end of `color: red`/)],
+      [false, expect.stringMatching(/^index\.html line 2: the `<div>`/)],
+    ]);
+  });
+});

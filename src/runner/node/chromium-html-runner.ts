@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { buildPageDocument, CHECK_VIEWPORT, measurePageChecks, pageSavedItems, pageView, type PageMeasurement } from '../html-page';
 import { measurePageRuns } from '../page-runs';
+import { withPageSourceProblems } from '../page-source-problems';
 import type { PageStorageItems } from '../page-storage';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
@@ -94,7 +95,7 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
           await session.detach().catch(() => undefined);
         }
       });
-      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
+      const checks = withPageSourceProblems(evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks }), request.files);
       reusable = true;
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     } finally {

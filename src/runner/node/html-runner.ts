@@ -1,5 +1,6 @@
 import { buildPageDocument, measurePageChecks, pageView } from '../html-page';
 import { measurePageRuns } from '../page-runs';
+import { withPageSourceProblems } from '../page-source-problems';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
@@ -41,7 +42,7 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
           dom.window.close();
         }
       });
-      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
+      const checks = withPageSourceProblems(evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks }), request.files);
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     },
   };
