@@ -275,3 +275,30 @@ describe('feedback that names the real problem', () => {
     ]);
   });
 });
+
+describe('correct pages the lessons’ checks used to refuse', () => {
+  const SUBMIT = ':is(button:not([type="button"]):not([type="reset"]), input[type="submit"])';
+  const run = async (css: string, body: string, check: Check) => verdicts(await chromium.run({ lessonType: 'HTML', files: page(css, body), checks: [check] }));
+  const dom = (selector: string, count?: number): Check => ({ type: 'dom', selector, count, message: 'x' });
+  const css = (selector: string, property: string, value: string): Check => ({ type: 'css', selector, property, value, message: 'x' });
+  const gallery = '.gallery { display: grid; grid-template-columns: 150px 150px 150px; gap: 10px; }\n.photo { padding: 40px 0; }\n';
+  const galleryBody = '<div class="gallery"><div class="photo featured">A</div><div class="photo">B</div><div class="photo">C</div></div>';
+
+  it.each([
+    ['an input of type submit after the text area (html-textarea)', '', '<form><textarea id="r"></textarea><input type="submit" value="Post"></form>', dom('form textarea + button'), dom(`form textarea ~ ${SUBMIT}`)],
+    ['a <br> between the text area and the button (html-textarea)', '', '<form><textarea id="r"></textarea><br><button type="submit">Post</button></form>', dom('form textarea + button'), dom(`form textarea ~ ${SUBMIT}`)],
+    ['an input of type submit ending the form (swim club)', '', '<form><textarea id="n"></textarea><br><input type="submit" value="Sign up"></form>', dom('form > button:last-child:not(:empty):not([type="button"]):not([type="reset"])'), dom('form > :is(button:not(:empty):not([type="button"]):not([type="reset"]), input[type="submit"]:not([value=""])):last-child')],
+    ['each article’s heading in its header (html-article)', '', '<main><article><header><h2>One</h2></header><p>a</p></article><article><header><h2>Two</h2></header><p>b</p></article></main>', dom('article > h2:first-child + p', 2), dom('article > h2:first-child + p, article > header:first-child:has(> h2) + p', 2)],
+    ['grid-column: span 2 / span 2 (css-grid-span)', `${gallery}.featured { grid-column: span 2 / span 2; }`, galleryBody, css('.featured', 'grid-column', 'span 2'), css('.featured', 'grid-column-start', 'span 2')],
+    ['column-gap in a row of flex items (css-gap)', '.plans { display: flex; column-gap: 16px; }', '<div class="plans"><div>a</div><div>b</div></div>', css('.plans', 'gap', '16px'), css('.plans', 'column-gap', '16px')],
+  ])('%s', async (_label, style, body, before, now) => {
+    expect(await run(style, body, before)).toEqual([false]);
+    expect(await run(style, body, now)).toEqual([true]);
+  });
+
+  it('span 2 / span 2 covers exactly the two columns the lesson asks for', async () => {
+    const width = css('.featured', 'width', '310px');
+    expect(await run(`${gallery}.featured { grid-column: span 2 / span 2; }`, galleryBody, width)).toEqual([true]);
+    expect(await run(`${gallery}.featured { grid-column: span 3; }`, galleryBody, width)).toEqual([false]);
+  });
+});
