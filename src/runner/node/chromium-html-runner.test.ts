@@ -302,3 +302,18 @@ describe('correct pages the lessons’ checks used to refuse', () => {
     expect(await run(`${gallery}.featured { grid-column: span 3; }`, galleryBody, width)).toEqual([false]);
   });
 });
+
+describe('a page that never yields', () => {
+  it('is stopped after the time limit, and the runner grades the next page', async () => {
+    const quick = createChromiumHtmlRunner({ timeoutMs: 1500 });
+    try {
+      const loop = page('', '<p id="x">Hi</p><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>');
+      const started = Date.now();
+      await expect(quick.run({ lessonType: 'HTML', files: loop, checks: [{ type: 'dom', selector: '#x', message: 'x' }] })).rejects.toThrow(/stuck|Timeout/i);
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(verdicts(await quick.run({ lessonType: 'HTML', files: page('', '<p id="x">Hi</p>'), checks: [{ type: 'dom', selector: '#x', message: 'x' }] }))).toEqual([true]);
+    } finally {
+      await quick.close();
+    }
+  });
+});

@@ -59,6 +59,16 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     return page;
   }
 
+  // One load of a page, measured, within the time limit: a page whose script never yields would
+  // otherwise hold the measuring forever (CDP commands wait for the busy renderer).
+  function withinTime<T>(work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The page did not finish: is a script stuck in a loop?')), timeout);
+    });
+    return Promise.race([work(), stuck]).finally(() => clearTimeout(timer));
+  }
+
   async function run(request: RunRequest): Promise<RunResult> {
     if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
     const page = await takePage();
@@ -66,7 +76,7 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
     try {
       // Each load is a new frame document, as when the player's preview reloads; only what the page
       // saved in its localStorage goes from one load to the next.
-      const pageChecks = await measurePageRuns(request.files, request.checks, async (files, storage, checks) => {
+      const pageChecks = await measurePageRuns(request.files, request.checks, (files, storage, checks) => withinTime(async () => {
         // Inside a frame sandboxed like the player's preview (scripts and form events yes; popups,
         // the browser's storage, leaving the page no), so what the page may do here is what it may
         // do there.
@@ -92,15 +102,16 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
           if (measured.resume) measured.resume.storage = (await frame.evaluate(`(${pageSavedItems.toString()})(window)`)) as PageStorageItems;
           return measured;
         } finally {
-          await session.detach().catch(() => undefined);
+          void session.detach().catch(() => undefined);
         }
-      });
+      }));
       const checks = withPageSourceProblems(evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks }), request.files);
       reusable = true;
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     } finally {
       if (reusable && !closing) idlePages.push(page);
-      else await page.close().catch(() => undefined);
+      // A renderer stuck in a loop may never answer: the page is closed without waiting for it.
+      else void page.close().catch(() => undefined);
     }
   }
 
