@@ -1,7 +1,7 @@
 import type { Check } from '@/domain/content/model';
 import type { PageStorageItems } from './page-storage';
 import { measureAcrossReloads, pageChecksOf, type PageCheck, type PageMeasurement } from './html-page';
-import { javascriptWithValues } from './javascript-analysis';
+import type { javascriptWithValues as JavascriptWithValues } from './javascript-analysis';
 
 type PageFiles = { name: string; content: string }[];
 
@@ -26,7 +26,8 @@ export async function measurePageRuns(
   }
   const results = new Map<number, boolean>();
   for (const [values, group] of runs) {
-    const changed = values === '' ? files : withValues(files, JSON.parse(values) as Record<string, unknown>);
+    // The parser loads only for a lesson that needs it (the player's check engine stays small).
+    const changed = values === '' ? files : withValues(files, JSON.parse(values) as Record<string, unknown>, (await import('./javascript-analysis')).javascriptWithValues);
     if (changed === null) {
       for (const check of group) results.set(check.index, false);
       continue;
@@ -37,7 +38,7 @@ export async function measurePageRuns(
 }
 
 /** The page's files with its scripts' top-level variables given `values`, or null when one is declared nowhere. */
-export function withValues(files: PageFiles, values: Record<string, unknown>): PageFiles | null {
+export function withValues(files: PageFiles, values: Record<string, unknown>, javascriptWithValues: typeof JavascriptWithValues): PageFiles | null {
   const unset = new Set(Object.keys(values));
   const changed = files.map((file) => {
     if (!file.name.endsWith('.js')) return file;
