@@ -24,12 +24,16 @@ export interface PageCheck {
   value?: string;
   /** Fields filled and elements clicked just before this check looks. */
   before?: PageStep[];
+  /** Every matching element, or at least one (see measurePageChecks). */
+  match?: 'every' | 'any';
+  /** css: only what the stylesheet's selectors give counts (no `!important`, no style=""). */
+  selectorsOnly?: boolean;
 }
 
 export function pageChecksOf(checks: Check[]): PageCheck[] {
   return checks.flatMap((check, index): PageCheck[] => {
-    if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count, before: check.before }];
-    if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value, before: check.before }];
+    if (check.type === 'dom') return [{ index, type: 'dom' as const, selector: check.selector, text: check.text, count: check.count, before: check.before, match: check.match }];
+    if (check.type === 'css') return [{ index, type: 'css' as const, selector: check.selector, property: check.property, value: check.value, before: check.before, match: check.match, selectorsOnly: check.selectorsOnly }];
     if (check.type === 'css-rule') return [{ index, type: 'css-rule' as const, selector: check.selector, property: check.property, value: check.value, media: check.media }];
     return [];
   });
@@ -42,8 +46,9 @@ const escapeClosing = (text: string, tag: string) => text.replace(new RegExp(`</
  * starts with the page's own localStorage (page-storage.ts), holding `storage`: what the page
  * saved before this load.
  */
-export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = []): string {
-  return assemblePageDocument(files, pageStorageScript(storage));
+export function buildPageDocument(files: { name: string; content: string }[], storage: PageStorageItems = [], probe = ''): string {
+  // The player's check probe (page-probe.ts) comes right after the storage, before the learner's scripts.
+  return assemblePageDocument(files, pageStorageScript(storage) + probe);
 }
 
 /** Where a piece of an assembled page came from: a line of a learner's file, or nothing (the platform's). */
@@ -230,12 +235,78 @@ export async function measureAcrossReloads(checks: PageCheck[], load: (storage: 
   return results;
 }
 
+/** What the measuring function needs of the page's window, beside its document (pageView builds it). */
+export interface MeasureView {
+  getComputedStyle: (element: Element) => CSSStyleDeclaration;
+  /** A new event of the page's own realm, bubbling. */
+  newEvent: (type: string) => Event;
+  /** What the page's localStorage holds now, for the next load. */
+  savedItems: () => [string, string][];
+}
+
+/** The items of a page's localStorage (page-storage.ts). Self-contained, like measurePageChecks. */
+export function pageSavedItems(win: Window): [string, string][] {
+  try {
+    const storage = win.localStorage;
+    const items: [string, string][] = [];
+    for (let position = 0; position < storage.length; position += 1) {
+      const key = storage.key(position);
+      if (key !== null) items.push([String(key), String(storage.getItem(key) ?? '')]);
+    }
+    return items;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The view of a window whose globals are trusted (jsdom, Chromium's isolated world). Self-contained.
+ * The player builds its own from references it took before the learner's scripts ran (page-probe.ts).
+ */
+export function pageView(win: Window): MeasureView {
+  return {
+    getComputedStyle: (element) => win.getComputedStyle(element),
+    newEvent: (type) => new (win as Window & typeof globalThis).Event(type, { bubbles: true }),
+    savedItems: () => {
+      try {
+        const storage = win.localStorage;
+        const items: [string, string][] = [];
+        for (let position = 0; position < storage.length; position += 1) {
+          const key = storage.key(position);
+          if (key !== null) items.push([String(key), String(storage.getItem(key) ?? '')]);
+        }
+        return items;
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
 /**
  * Measures DOM and CSS checks in a rendered document. Self-contained (no imports, no closures) so
- * the browser can inject its source into the sandboxed preview and Node can call it with jsdom.
+ * its source can be run inside the page's frame: in the player's pristine realm (page-probe.ts),
+ * in Chromium's isolated world (chromium-html-runner.ts), and in jsdom.
+ *
+ * What a check means (content/README.md): a `dom` check with `text` or a `css` check looks at
+ * every element the selector matches (`match: every`, the default for `css`) or at least one
+ * (`match: any`, the default for `dom`); a `css` check with `selectorsOnly` counts only what the
+ * stylesheet's selectors give (no `!important`, no `style=""`); a `css-rule` check asks for a rule
+ * that has the effect on the lesson's element — in the state (`:hover`, `:focus`) it names, and
+ * for `media`, at widths either side of each breakpoint.
  */
-export function measurePageChecks(doc: Document, view: { getComputedStyle: (element: Element) => CSSStyleDeclaration }, checks: PageCheck[]): PageMeasurement {
+export function measurePageChecks(doc: Document, view: MeasureView, checks: PageCheck[]): PageMeasurement {
+  'use strict';
   const normalise = (value: string) => value.trim().toLowerCase().replace(/\s+/g, ' ');
+  // An engine's list (NodeList, CSSRuleList, StyleSheetList; some of jsdom's are plain arrays).
+  const listOf = <T,>(list: { length: number; item?: (index: number) => T | null }): T[] => {
+    const out: T[] = [];
+    for (let position = 0; position < list.length; position += 1) {
+      const item = typeof list.item === 'function' ? list.item(position) : (list as unknown as (T | null)[])[position] ?? null;
+      if (item !== null) out.push(item);
+    }
+    return out;
+  };
   // A learner's actions, as events the page's own handlers receive: typing fires input and change,
   // a click is a click (on a form's submit button it submits). False when an element is missing.
   const act = (step: Exclude<PageStep, { reload: true }>): boolean => {
@@ -243,97 +314,229 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
     if (!target) return false;
     if ('fill' in step) {
       (target as HTMLInputElement).value = step.with;
-      target.dispatchEvent(new (doc.defaultView as Window & typeof globalThis).Event('input', { bubbles: true }));
-      target.dispatchEvent(new (doc.defaultView as Window & typeof globalThis).Event('change', { bubbles: true }));
+      target.dispatchEvent(view.newEvent('input'));
+      target.dispatchEvent(view.newEvent('change'));
     } else (target as HTMLElement).click();
     return true;
   };
-  // A rule in the page's stylesheets, as the engine parsed them (CSSOM): states such as :hover and
-  // media queries that nothing on the page triggers are read from the rules themselves.
-  const hasRule = (check: PageCheck): boolean => {
-    const selectorParts = (text: string) => text.split(',').map((part) => normalise(part).replace(/\s*([>+~])\s*/g, '$1'));
-    const wanted = selectorParts(check.selector)[0] ?? '';
-    const wantedMedia = check.media === undefined ? null : normalise(check.media).replace(/\s*:\s*/g, ':');
-    const sameValue = (written: string, expected: string) => {
-      const probe = doc.createElement('div');
-      const parsed = (value: string) => {
-        probe.style.setProperty(check.property as string, value);
-        const result = normalise(probe.style.getPropertyValue(check.property as string) || value);
-        probe.style.removeProperty(check.property as string);
-        return result;
-      };
-      return parsed(written) === parsed(expected);
+  // Whether a media condition holds at a viewport width (screen, 16 px per em), or null when it
+  // asks about something other than the width and the screen. The same answer in every engine.
+  const mediaHolds = (text: string, width: number): boolean | null => {
+    const length = (value: string): number | null => {
+      const parsed = /^(-?[\d.]+)(px|em|rem)?$/.exec(value.trim());
+      if (!parsed) return null;
+      const amount = Number(parsed[1]);
+      return parsed[2] === 'em' || parsed[2] === 'rem' ? amount * 16 : amount;
     };
-    const visit = (rules: CSSRuleList, media: string | null): boolean =>
-      Array.from(rules).some((rule) => {
+    const compare = (left: number, operator: string, right: number) =>
+      operator === '<' ? left < right : operator === '<=' ? left <= right : operator === '>' ? left > right : operator === '>=' ? left >= right : left === right;
+    const feature = (inner: string): boolean | null => {
+      const body = normalise(inner);
+      const colon = /^(min-|max-)?width\s*:\s*(.+)$/.exec(body);
+      if (colon) {
+        const limit = length(colon[2] ?? '');
+        if (limit === null) return null;
+        return colon[1] === 'min-' ? width >= limit : colon[1] === 'max-' ? width <= limit : width === limit;
+      }
+      const range = /^(?:(\S+)\s*(<=|<|>=|>|=)\s*)?width(?:\s*(<=|<|>=|>|=)\s*(\S+))?$/.exec(body);
+      if (range && (range[1] !== undefined || range[4] !== undefined)) {
+        if (range[1] !== undefined) {
+          const limit = length(range[1]);
+          if (limit === null || !compare(limit, range[2] as string, width)) return limit === null ? null : false;
+        }
+        if (range[4] !== undefined) {
+          const limit = length(range[4]);
+          if (limit === null) return null;
+          return compare(width, range[3] as string, limit);
+        }
+        return true;
+      }
+      return null;
+    };
+    const query = (part: string): boolean | null => {
+      let rest = normalise(part);
+      let negate = false;
+      if (rest.startsWith('not ')) {
+        negate = true;
+        rest = rest.slice(4);
+      }
+      rest = rest.replace(/^only /, '');
+      let holds: boolean | null = true;
+      for (const piece of rest.split(/\s+and\s+/)) {
+        const term = piece.trim();
+        let value: boolean | null;
+        if (term === 'all' || term === 'screen') value = true;
+        else if (term === 'print' || term === 'speech') value = false;
+        else if (term.startsWith('(') && term.endsWith(')')) value = feature(term.slice(1, -1));
+        else value = null;
+        if (value === false) return negate;
+        if (value === null) holds = null;
+      }
+      return holds === null ? null : negate ? !holds : holds;
+    };
+    let any: boolean | null = false;
+    for (const part of text.split(',')) {
+      const holds = query(part);
+      if (holds === true) return true;
+      if (holds === null) any = null;
+    }
+    return any;
+  };
+  // The widths a media check is measured at: either side of each breakpoint it names.
+  const breakpoints = (text: string): number[] => {
+    const widths: number[] = [];
+    for (const match of text.matchAll(/(-?[\d.]+)(px|em|rem)?/g)) {
+      const amount = Number(match[1]) * (match[2] === 'em' || match[2] === 'rem' ? 16 : 1);
+      if (Number.isFinite(amount)) widths.push(Math.floor(amount) - 1, Math.floor(amount), Math.ceil(amount) + 1);
+    }
+    return widths;
+  };
+  // States nothing on the page triggers while it is measured; a rule's selector is asked whether it
+  // matches the element with the state granted (`:is(*)`) and not without it.
+  const STATES = /:(hover|focus-visible|focus-within|focus|active|visited)\b/g;
+  const grantStates = (selector: string) => selector.replace(STATES, ':is(*)');
+  const sameValue = (property: string, written: string, expected: string) => {
+    const probe = doc.createElement('div');
+    const parsed = (value: string) => {
+      probe.style.setProperty(property, value);
+      const result = normalise(probe.style.getPropertyValue(property) || value);
+      probe.style.removeProperty(property);
+      return result;
+    };
+    return parsed(written) === parsed(expected);
+  };
+  // A css-rule check: a rule of the page's stylesheets (as the engine parsed them) that sets the
+  // property, with the value, on the lesson's element, in the state the check names, under media
+  // conditions that hold at `width` (and, for a media check, only rules inside a media query).
+  const ruleApplies = (check: PageCheck, elements: Element[], width: number): boolean => {
+    const property = check.property as string;
+    const wantsState = STATES.test(check.selector);
+    STATES.lastIndex = 0;
+    const visit = (rules: CSSRule[], inMedia: boolean): boolean =>
+      rules.some((rule) => {
         const grouped = rule as CSSRule & { cssRules?: CSSRuleList; conditionText?: string; media?: MediaList };
-        if (grouped.cssRules && (grouped.conditionText !== undefined || grouped.media !== undefined)) {
-          const condition = normalise(grouped.conditionText ?? grouped.media?.mediaText ?? '').replace(/\s*:\s*/g, ':');
-          return visit(grouped.cssRules, condition);
+        if (grouped.cssRules && !(rule as CSSStyleRule).selectorText) {
+          const isMedia = grouped.media !== undefined && grouped.media !== null;
+          const condition = isMedia ? (grouped.media?.mediaText ?? grouped.conditionText ?? '') : null;
+          if (condition !== null && mediaHolds(condition, width) !== true) return false;
+          return visit(listOf(grouped.cssRules), inMedia || isMedia);
         }
         const style = (rule as CSSStyleRule).style;
         const selectorText = (rule as CSSStyleRule).selectorText;
-        if (!style || typeof selectorText !== 'string' || !selectorParts(selectorText).includes(wanted)) return false;
-        // `screen and (min-width: 700px)` holds `(min-width: 700px)`.
-        if (wantedMedia !== null && (media === null || (media !== wantedMedia && !media.split(' and ').includes(wantedMedia)))) return false;
-        const written = style.getPropertyValue(check.property as string);
-        return written !== '' && (check.value === undefined || sameValue(written, check.value));
+        if (!style || typeof selectorText !== 'string') return false;
+        if (check.media !== undefined && !inMedia) return false;
+        const written = style.getPropertyValue(property);
+        if (written === '' || (check.value !== undefined && !sameValue(property, written, check.value))) return false;
+        return elements.some((element) =>
+          selectorText.split(',').some((part) => {
+            try {
+              if (!element.matches(grantStates(part))) return false;
+              // A state rule must need the state (a plain `a { … }` has no hover effect).
+              return !wantsState || !element.matches(part);
+            } catch {
+              return false;
+            }
+          }),
+        );
       });
-    return Array.from(doc.styleSheets).some((sheet) => {
+    return listOf(doc.styleSheets).some((sheet) => {
       try {
-        return visit(sheet.cssRules, null);
+        return visit(listOf(sheet.cssRules), false);
       } catch {
         return false;
       }
     });
   };
-  // What the page's localStorage holds now (page-storage.ts), for the next load.
-  const savedItems = (): [string, string][] => {
-    try {
-      const storage = (doc.defaultView as Window).localStorage;
-      const items: [string, string][] = [];
-      for (let position = 0; position < storage.length; position += 1) {
-        const key = storage.key(position);
-        if (key !== null) items.push([key, storage.getItem(key) ?? '']);
+  const hasRule = (check: PageCheck): boolean => {
+    const base = check.selector.replace(STATES, '') || '*';
+    const elements = listOf(doc.querySelectorAll(base.replace(/(^|[\s>+~(,])(?=[\s>+~),]|$)/g, '$1*')));
+    if (elements.length === 0) return false;
+    if (check.media === undefined) return ruleApplies(check, elements, doc.documentElement.clientWidth || 1024);
+    const widths = breakpoints(check.media);
+    return widths.length > 0 && widths.every((width) => {
+      const wanted = mediaHolds(check.media as string, width);
+      return wanted !== null && ruleApplies(check, elements, width) === wanted;
+    });
+  };
+  // A css check with selectorsOnly: the value as the stylesheet's selectors alone give it, with
+  // every `!important` made normal and every style="" attribute set aside while it is measured.
+  const withSelectorsOnly = <T,>(measureIt: () => T): T => {
+    const restore: (() => void)[] = [];
+    const visit = (rules: CSSRule[]) => {
+      for (const rule of rules) {
+        const grouped = rule as CSSRule & { cssRules?: CSSRuleList };
+        const style = (rule as CSSStyleRule).style;
+        if (style) {
+          for (const name of listOf({ length: style.length, item: (index: number) => style.item(index) })) {
+            if (style.getPropertyPriority(name) !== 'important') continue;
+            const value = style.getPropertyValue(name);
+            style.setProperty(name, value, '');
+            restore.push(() => style.setProperty(name, value, 'important'));
+          }
+        }
+        if (grouped.cssRules) visit(listOf(grouped.cssRules));
       }
-      return items;
-    } catch {
-      return [];
+    };
+    for (const sheet of listOf(doc.styleSheets)) {
+      try {
+        visit(listOf(sheet.cssRules));
+      } catch {
+        // A sheet the page may not read has nothing of the learner's.
+      }
     }
+    for (const element of listOf(doc.querySelectorAll('[style]'))) {
+      const inline = element.getAttribute('style') as string;
+      element.removeAttribute('style');
+      restore.push(() => element.setAttribute('style', inline));
+    }
+    try {
+      return measureIt();
+    } finally {
+      for (const undo of restore.reverse()) undo();
+    }
+  };
+  // A css check on one element: its computed value against the expected one, both through the
+  // engine's own parsing on a probe element (jsdom reports stylesheet values as written, browsers as
+  // computed). The probe is a shallow copy placed beside it, so values that depend on layout (fr,
+  // %, em) resolve in the same context.
+  const hasValue = (element: Element, property: string, value: string): boolean => {
+    const canonical = (text: string) => {
+      let probe = element.cloneNode(false) as HTMLElement;
+      probe.removeAttribute('id');
+      probe.style.setProperty(property, text, 'important');
+      probe.setAttribute('aria-hidden', 'true');
+      try {
+        element.after(probe);
+      } catch {
+        probe = doc.createElement('div');
+        probe.setAttribute('style', `${property}: ${text}`);
+        (doc.body ?? doc.documentElement).appendChild(probe);
+      }
+      const computed = view.getComputedStyle(probe).getPropertyValue(property);
+      probe.remove();
+      return normalise(computed || text);
+    };
+    const actual = view.getComputedStyle(element).getPropertyValue(property);
+    return actual !== '' && canonical(actual) === canonical(value);
   };
   const measure = (check: PageCheck): [number, boolean] => {
     try {
       if (check.before && !check.before.every((step) => 'reload' in step || act(step))) return [check.index, false];
       if (check.type === 'css-rule') return [check.index, hasRule(check)];
-      const elements = Array.from(doc.querySelectorAll(check.selector));
+      const elements = listOf(doc.querySelectorAll(check.selector));
       if (check.type === 'dom') {
-        const matching = check.text === undefined ? elements : elements.filter((element) => (element.textContent ?? '').includes(check.text as string));
+        const hasText = (element: Element) => (element.textContent ?? '').includes(check.text as string);
+        if (check.text !== undefined && check.match === 'every') {
+          return [check.index, elements.length > 0 && elements.every(hasText) && (check.count === undefined || elements.length === check.count)];
+        }
+        const matching = check.text === undefined ? elements : elements.filter(hasText);
         return [check.index, check.count === undefined ? matching.length > 0 : matching.length === check.count];
       }
-      const element = elements[0];
-      if (!element || !check.property || check.value === undefined) return [check.index, false];
+      if (elements.length === 0 || !check.property || check.value === undefined) return [check.index, false];
       const property = check.property;
-      // Compare like with like: both values go through the engine's own parsing on a probe element
-      // (jsdom reports stylesheet values as written, browsers as computed). The probe is a shallow
-      // copy of the element, placed beside it, so values that depend on layout (fr, %, em) resolve
-      // in the same context.
-      const canonical = (value: string) => {
-        let probe = element.cloneNode(false) as HTMLElement;
-        probe.style.setProperty(property, value, 'important');
-        probe.setAttribute('aria-hidden', 'true');
-        try {
-          element.after(probe);
-        } catch {
-          probe = doc.createElement('div');
-          probe.setAttribute('style', `${property}: ${value}`);
-          (doc.body ?? doc.documentElement).appendChild(probe);
-        }
-        const computed = view.getComputedStyle(probe).getPropertyValue(property);
-        probe.remove();
-        return normalise(computed || value);
-      };
-      const actual = view.getComputedStyle(element).getPropertyValue(property);
-      return [check.index, actual !== '' && canonical(actual) === canonical(check.value)];
+      const value = check.value;
+      const judge = () => (check.match === 'any' ? elements.some((element) => hasValue(element, property, value)) : elements.every((element) => hasValue(element, property, value)));
+      return [check.index, check.selectorsOnly ? withSelectorsOnly(judge) : judge()];
     } catch {
       return [check.index, false];
     }
@@ -353,7 +556,7 @@ export function measurePageChecks(doc: Document, view: { getComputedStyle: (elem
       results.push([check.index, false]);
       continue;
     }
-    return { results, resume: { index: check.index, after: reloadAt + 1, storage: savedItems() } };
+    return { results, resume: { index: check.index, after: reloadAt + 1, storage: view.savedItems() } };
   }
   return { results, resume: null };
 }

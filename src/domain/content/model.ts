@@ -56,6 +56,9 @@ export type PageStep = z.infer<typeof pageStepSchema>;
 /** A value a `rerun` check gives a top-level variable (JSON, as YAML writes it). */
 const injectedValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(injectedValue), z.record(z.string(), injectedValue)]));
 
+/** Which of the elements a page check's selector matches it looks at. */
+const pageMatch = z.enum(['every', 'any']);
+
 export const checkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('output-equals'), text: z.string(), message }).strict(),
   z.object({ type: z.literal('output-contains'), text: z.string().min(1), message }).strict(),
@@ -90,10 +93,34 @@ export const checkSchema = z.discriminatedUnion('type', [
     .strict()
     .refine((check) => (check.output === undefined) !== (check.contains === undefined), { message: 'a rerun check needs either output or contains' }),
   z
-    .object({ type: z.literal('dom'), before: z.array(pageStepSchema).optional(), selector: z.string().min(1), text: z.string().optional(), count: z.number().int().min(0).optional(), message })
+    .object({
+      type: z.literal('dom'),
+      before: z.array(pageStepSchema).optional(),
+      selector: z.string().min(1),
+      text: z.string().optional(),
+      count: z.number().int().min(0).optional(),
+      /** With `text`: every matching element holds it, or at least one does (the default). */
+      match: pageMatch.optional(),
+      /** Runs the page with these top-level variables of its scripts given other values (a rerun, for pages). */
+      set: z.record(z.string().regex(/^[A-Za-z_$][\w$]*$/), injectedValue).optional(),
+      message,
+    })
     .strict(),
   z
-    .object({ type: z.literal('css'), before: z.array(pageStepSchema).optional(), selector: z.string().min(1), property: z.string().min(1), value: z.string().min(1), message })
+    .object({
+      type: z.literal('css'),
+      before: z.array(pageStepSchema).optional(),
+      selector: z.string().min(1),
+      property: z.string().min(1),
+      value: z.string().min(1),
+      /** Every matching element has the value (the default), or at least one does. */
+      match: pageMatch.optional(),
+      /** Only the stylesheet's selectors count: `!important` is made normal and style="" set aside. */
+      selectorsOnly: z.boolean().optional(),
+      /** Runs the page with these top-level variables of its scripts given other values. */
+      set: z.record(z.string().regex(/^[A-Za-z_$][\w$]*$/), injectedValue).optional(),
+      message,
+    })
     .strict(),
   z
     .object({

@@ -1,4 +1,7 @@
-import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf, type PageCheck, type PageMeasurement } from '../html-page';
+import { buildPageDocument, type PageMeasurement } from '../html-page';
+import { measurePageRuns } from '../page-runs';
+import { withPageSourceProblems } from '../page-source-problems';
+import { pageProbeScript } from '../page-probe';
 import { judgeRun } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 import { connectPageSandbox } from './page-sandbox';
@@ -8,12 +11,14 @@ import { PAGE_CHECKS_FROM_PROBE } from './sandbox-messages';
 
 /**
  * HTML/CSS checks in the browser: the learner's page is rendered in a hidden /api/sandbox/page frame
- * (opaque origin, no network); the same measuring function as on the server runs inside it and
- * posts its results, which the page validates before judging the checks itself.
+ * (opaque origin, no network); the same measuring function as on the server runs inside it, out of
+ * the page's reach (page-probe.ts), and posts its results with this load's nonce, which the page
+ * validates before judging the checks itself.
  */
 export function runHtmlLesson(request: RunRequest): Promise<RunResult> {
-  const probe = (checks: PageCheck[]) =>
-    `<script>(function(){var measure=${measurePageChecks.toString()};function done(){var m=measure(document,window,${JSON.stringify(checks).replace(/</g, '\\u003c')});parent.postMessage({type:${JSON.stringify(PAGE_CHECKS_FROM_PROBE)},results:m.results,resume:m.resume},'*');}if(document.readyState==='complete')done();else window.addEventListener('load',done);})();<\/script>`;
+  // A new nonce for each load: the probe's message carries it, and nothing else in the page knows it.
+  let nonce = '';
+  const freshNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   const iframe = createHiddenFrame('HTML checks');
 
   return new Promise<RunResult>((resolve) => {
@@ -27,12 +32,15 @@ export function runHtmlLesson(request: RunRequest): Promise<RunResult> {
       clearTimeout(timer);
       sandbox.close();
       iframe.remove();
-      resolve(judgeRun(request.checks, { output: '', error: error ? { ...error, line: null, file: null } : null, assertionFailures: new Map(), pageChecks }));
+      const judged = judgeRun(request.checks, { output: '', error: error ? { ...error, line: null, file: null } : null, assertionFailures: new Map(), pageChecks });
+      resolve(judged.status === 'ran' ? { ...judged, checks: withPageSourceProblems(judged.checks, request.files) } : judged);
     };
     const sandbox = connectPageSandbox(iframe, (data) => {
       const parsed = pageFrameMessageSchema.safeParse(data);
       if (!parsed.success) return finish(new Map(), { type: 'RunnerError', message: 'The page sent check results the player could not read.' });
       if (parsed.data.type !== 'page-checks') return;
+      // A message the learner's page made up (it cannot know the nonce) is not the probe's.
+      if (parsed.data.nonce !== nonce) return;
       const measured = awaiting;
       awaiting = null;
       measured?.({ results: parsed.data.results, resume: parsed.data.resume });
@@ -44,12 +52,14 @@ export function runHtmlLesson(request: RunRequest): Promise<RunResult> {
     document.body.appendChild(iframe);
     // Checks start from empty storage, whatever the learner's preview saved; a `reload` step
     // renders the page again with what it saved during the checks.
-    void measureAcrossReloads(
-      pageChecksOf(request.checks),
-      (storage, checks) =>
+    void measurePageRuns(
+      request.files,
+      request.checks,
+      (files, storage, checks) =>
         new Promise<PageMeasurement>((measured) => {
           awaiting = measured;
-          sandbox.render(`${buildPageDocument(request.files, storage)}${probe(checks)}`);
+          nonce = freshNonce();
+          sandbox.render(buildPageDocument(files, storage, pageProbeScript(checks, nonce, PAGE_CHECKS_FROM_PROBE)));
         }),
     ).then((pageChecks) => finish(pageChecks, null));
   });

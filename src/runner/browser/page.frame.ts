@@ -36,7 +36,7 @@ const relay = (message: PageFrameMessage) => {
   }
 };
 
-window.addEventListener('message', (event: MessageEvent<{ type?: string; results?: unknown; resume?: unknown; items?: unknown } | null>) => {
+window.addEventListener('message', (event: MessageEvent<{ type?: string; results?: unknown; resume?: unknown; items?: unknown; nonce?: unknown } | null>) => {
   const [handed] = event.ports;
   if (!port && event.source === window.parent && event.data?.type === SANDBOX_CONNECT && handed) {
     port = handed;
@@ -44,10 +44,11 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string; results
     return;
   }
   // Only the current page is heard. Its own script could send the same messages as the check
-  // probe and the storage shim, so the app validates them (sandbox-message-schemas.ts).
+  // probe and the storage shim, so the app validates them (sandbox-message-schemas.ts) and takes
+  // check results only with the nonce it gave the probe (html-runtime.ts).
   if (!page || event.source !== page.contentWindow) return;
   if (event.data?.type === PAGE_CHECKS_FROM_PROBE && Array.isArray(event.data.results)) {
-    relay({ type: 'page-checks', results: event.data.results as PageChecksMessage['results'], resume: (event.data.resume ?? null) as PageChecksMessage['resume'] });
+    relay({ type: 'page-checks', results: event.data.results as PageChecksMessage['results'], resume: (event.data.resume ?? null) as PageChecksMessage['resume'], nonce: typeof event.data.nonce === 'string' ? event.data.nonce : '' });
   } else if (event.data?.type === PAGE_STORAGE_FROM_PAGE && Array.isArray(event.data.items)) {
     relay({ type: 'page-storage', items: event.data.items as PageStorageMessage['items'] });
   }

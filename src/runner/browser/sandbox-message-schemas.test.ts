@@ -44,8 +44,8 @@ describe('runtimeMessageSchema', () => {
 
 describe('pageFrameMessageSchema', () => {
   it.each([
-    ['index and outcome pairs', { type: 'page-checks', results: [[0, true], [2, false]], resume: null }],
-    ['a reload to resume from', { type: 'page-checks', results: [[0, true]], resume: { index: 1, after: 3, storage: [['todos', '["Buy milk"]']] } }],
+    ['index and outcome pairs', { type: 'page-checks', results: [[0, true], [2, false]], resume: null, nonce: 'ab12' }],
+    ['a reload to resume from', { type: 'page-checks', results: [[0, true]], resume: { index: 1, after: 3, storage: [['todos', '["Buy milk"]']] }, nonce: 'ab12' }],
     ['a page\'s storage', { type: 'page-storage', items: [['visits', '2'], ['', '']] }],
     ['storage right at its limit', { type: 'page-storage', items: [['k', 'x'.repeat(PAGE_STORAGE_LIMIT_CHARS - 1)]] }],
   ])('accepts %s', (_name, message) => {

@@ -60,6 +60,7 @@ export const pageFrameMessageSchema: z.ZodMiniType<PageFrameMessage> = z.discrim
     type: z.literal('page-checks'),
     results: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
     resume: z.nullable(z.object({ index, after: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ITEMS)), storage: pageStorageItemsSchema })),
+    nonce: z.string().check(z.maxLength(64)),
   }),
   z.object({ type: z.literal('page-storage'), items: pageStorageItemsSchema }),
 ]);

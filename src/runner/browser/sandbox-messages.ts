@@ -122,6 +122,8 @@ export interface PageChecksMessage {
   type: 'page-checks';
   results: [number, boolean][];
   resume: { index: number; after: number; storage: [string, string][] } | null;
+  /** The nonce the player gave this load's probe (page-probe.ts); a page's own message lacks it. */
+  nonce: string;
 }
 
 /** Page frame → page: the learner's page changed its localStorage (page-storage.ts). */

@@ -1,4 +1,6 @@
-import { buildPageDocument, measureAcrossReloads, measurePageChecks, pageChecksOf } from '../html-page';
+import { buildPageDocument, measurePageChecks, pageView } from '../html-page';
+import { measurePageRuns } from '../page-runs';
+import { withPageSourceProblems } from '../page-source-problems';
 import { evaluateChecks } from '../output-checks';
 import type { RunRequest, RunResult } from '../run-types';
 import { namedColorToRgb } from './css-named-colors';
@@ -21,11 +23,12 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
     async run(request: RunRequest): Promise<RunResult> {
       if (!request.files.some((file) => file.name.endsWith('.html'))) return { status: 'unsupported', reason: 'The lesson has no HTML file to show.' };
       const { JSDOM } = await import('jsdom');
-      const pageChecks = await measureAcrossReloads(pageChecksOf(request.checks), async (storage, checks) => {
-        const dom = new JSDOM(buildPageDocument(request.files, storage), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
+      const pageChecks = await measurePageRuns(request.files, request.checks, async (files, storage, checks) => {
+        const dom = new JSDOM(buildPageDocument(files, storage), options.runScripts ? { runScripts: 'dangerously', pretendToBeVisual: true } : {});
         try {
           // jsdom reports named colours as written; browsers compute them to rgb(). Answer like a browser.
           const view = {
+            ...pageView(dom.window as unknown as Window),
             getComputedStyle: (element: Element) => {
               const style = dom.window.getComputedStyle(element);
               return new Proxy(style, {
@@ -39,7 +42,7 @@ export function createNodeHtmlRunner(options: NodeHtmlRunnerOptions = {}) {
           dom.window.close();
         }
       });
-      const checks = evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks });
+      const checks = withPageSourceProblems(evaluateChecks(request.checks, { output: '', error: null, assertionFailures: new Map(), pageChecks }), request.files);
       return { status: 'ran', passed: checks.every((check) => check.passed), output: '', error: null, timedOut: false, checks };
     },
   };
