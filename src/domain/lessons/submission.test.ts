@@ -14,6 +14,8 @@ describe('isHiddenCheck', () => {
     [{ type: 'sql-result', columns: ['a'], rows: [[1]], data: 'lesson', message }, false],
     [{ type: 'sql-result', columns: ['a'], rows: [[2]], data: 'check', message }, true],
     [{ type: 'dom', selector: 'h1', message }, false],
+    [{ type: 'dom', selector: 'li', count: 3, set: { tasks: ['a', 'b', 'c'] }, message }, true],
+    [{ type: 'css', selector: 'p', property: 'color', value: 'red', message }, false],
   ])('%j → %s', (check, hidden) => {
     expect(isHiddenCheck(check)).toBe(hidden);
   });

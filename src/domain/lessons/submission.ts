@@ -14,12 +14,15 @@ export type Submission =
   | { order: number[] };
 
 /**
- * Checks whose data stays on the server: a `rerun` (other values, other input, another seed) and an
- * `sql-result` on the lesson's hidden check data. Sent to the browser they would tell a learner what
- * to type in; kept back they prove the program works for data it has never seen.
+ * Checks whose data stays on the server: a `rerun` (other values, other input, another seed), a page
+ * check that runs the page again with other values (`set`), and an `sql-result` on the lesson's
+ * hidden check data. Sent to the browser they would tell a learner what to type in; kept back they
+ * prove the program works for data it has never seen.
  */
 export function isHiddenCheck(check: Check): boolean {
-  return check.type === 'rerun' || (check.type === 'sql-result' && check.data === 'check');
+  if (check.type === 'rerun') return true;
+  if ((check.type === 'dom' || check.type === 'css') && check.set !== undefined) return true;
+  return check.type === 'sql-result' && check.data === 'check';
 }
 
 /** The checks the player runs for instant feedback (every check that gives nothing away). */

@@ -27,7 +27,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 
 export class ChromiumUnavailableError extends Error {}
 
-export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
+export function createChromiumHtmlRunner(options: { timeoutMs?: number; /** Starts Chromium through this (the grader's jail) rather than directly. */ launchThrough?: (chromium: string) => string } = {}) {
   let launching: Promise<Browser> | null = null;
   const timeout = options.timeoutMs ?? 10_000;
 
@@ -36,7 +36,7 @@ export function createChromiumHtmlRunner(options: { timeoutMs?: number } = {}) {
       const executablePath = chromiumPath();
       if (!executablePath) throw new ChromiumUnavailableError('content:check grades HTML and CSS in Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH.');
       const { chromium } = await import('@playwright/test');
-      return chromium.launch({ executablePath, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+      return chromium.launch({ executablePath: options.launchThrough ? options.launchThrough(executablePath) : executablePath, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     })();
     return launching;
   }

@@ -4,6 +4,7 @@ import type { RunRequest, RunResult } from '@/runner/run-types';
 // eslint-disable-next-line no-restricted-imports
 import { chromiumPath, createChromiumHtmlRunner } from '@/runner/node/chromium-html-runner';
 import { createSandboxedCheckEngine, SandboxBusyError, type SandboxOptions } from '@/runner/sandbox/sandbox-pool';
+import { jailedChromium } from './chromium-jail';
 
 /**
  * Grades a completion's files against every check of its lesson, hidden ones included: the one
@@ -59,7 +60,17 @@ export function createLocalGrader(options: LocalGraderOptions = {}): Grader {
     // Without Chromium, pages' scripts run in jsdom inside a sandbox process (never in this one).
     ...(pagesIn === 'jsdom' ? { runPageScripts: true } : {}),
   });
-  const chromium = pagesIn === 'chromium' ? createChromiumHtmlRunner() : null;
+  // Learners' pages: Chromium starts in a network namespace of its own, as nobody where we are root.
+  const chromium =
+    pagesIn === 'chromium'
+      ? createChromiumHtmlRunner({
+          launchThrough: (path) => {
+            const jailed = jailedChromium(path);
+            if (jailed.missing.length > 0) options.onWarning?.(`Chromium runs learners' pages without: ${jailed.missing.join(', ')}.`);
+            return jailed.executablePath;
+          },
+        })
+      : null;
   const pageGate = createGate(options.pageConcurrency ?? 2, options.pageQueue ?? 16);
 
   async function gradePage(request: RunRequest): Promise<RunResult> {
