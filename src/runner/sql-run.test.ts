@@ -38,6 +38,12 @@ describe('SQL errors name the line of the learner file and explain the terse one
     expect(result).toMatchObject({ status: 'ran', error: { message: expect.stringContaining('near "songs"'), line: 2 } });
   });
 
+  it('gives the line of an error raised while a statement runs (a constraint), and runs again afterwards', async () => {
+    const statements = "CREATE TABLE staff (name TEXT NOT NULL);\nINSERT INTO staff VALUES ('Ada');\n\nINSERT INTO staff\nVALUES (NULL);\nSELECT name FROM staff;";
+    expect(await run(statements)).toMatchObject({ status: 'ran', error: { message: expect.stringContaining('NOT NULL constraint failed'), line: 4 } });
+    expect(await run("SELECT title FROM songs WHERE genre = 'Folk';")).toMatchObject({ status: 'ran', passed: true });
+  });
+
   it('the player worker and the server give the same outcome (both run executeSql)', async () => {
     for (const content of ['SELECT title FROM songs WHERE genre = Folk;', "SELECT title FROM songs WHERE genre = 'Folk';", 'SELECT title FROM songs WHERE 0;']) {
       const request = { lessonType: 'SQL' as const, files: [{ name: 'query.sql', content }], checks, seed };

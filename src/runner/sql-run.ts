@@ -95,29 +95,32 @@ export function explainSqlError(message: string, statement: string): string {
 function runStatements(db: Database, text: string): { result: QueryResult; error: null } | { result: null; error: { message: string; line: number | null } } {
   let result: QueryResult = { columns: [], rows: [] };
   const iterator = db.iterateStatements(text);
-  let from = 0;
+  const failed = (caught: unknown, from: number, to: number) => {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    return { result: null, error: { message: explainSqlError(message, text.slice(from, to)), line: errorLine(text, from, to, message) } };
+  };
   for (;;) {
-    from = text.length - (iterator.getRemainingSQL() ?? '').length;
-    let statement: ReturnType<Database['prepare']> | undefined;
+    const from = text.length - (iterator.getRemainingSQL() ?? '').length;
+    // The iterator frees each statement when it prepares the next one, and itself when it is done
+    // or a statement does not prepare.
+    let next: ReturnType<typeof iterator.next>;
     try {
-      const next = iterator.next();
-      if (next.done) return { result, error: null };
-      statement = next.value;
-      const to = text.length - (iterator.getRemainingSQL() ?? '').length;
-      try {
-        const columns = statement.getColumnNames();
-        const rows: unknown[][] = [];
-        while (statement.step()) rows.push(statement.get());
-        if (columns.length > 0) result = { columns, rows };
-      } catch (caught) {
-        const message = caught instanceof Error ? caught.message : String(caught);
-        return { result: null, error: { message: explainSqlError(message, text.slice(from, to)), line: errorLine(text, from, to, message) } };
-      }
+      next = iterator.next();
     } catch (caught) {
-      const message = caught instanceof Error ? caught.message : String(caught);
-      return { result: null, error: { message: explainSqlError(message, text.slice(from)), line: errorLine(text, from, text.length, message) } };
-    } finally {
-      statement?.free();
+      return failed(caught, from, text.length);
+    }
+    if (next.done) return { result, error: null };
+    const statement = next.value;
+    const to = text.length - (iterator.getRemainingSQL() ?? '').length;
+    try {
+      const columns = statement.getColumnNames();
+      const rows: unknown[][] = [];
+      while (statement.step()) rows.push(statement.get());
+      if (columns.length > 0) result = { columns, rows };
+    } catch (caught) {
+      // Stopped half way: free the statement and the iterator's copy of the text (a warm sandbox runs many learners).
+      (iterator as unknown as { return?: () => unknown }).return?.();
+      return failed(caught, from, to);
     }
   }
 }
