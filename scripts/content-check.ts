@@ -71,6 +71,8 @@ async function main(): Promise<number> {
   }
   console.log(formatSummaryTable(summary));
   for (const skipped of verification.notRunnable) console.log(`not verified here: ${skipped.lessonId} (${skipped.reason})`);
+  // The corpus rule: per check kind, wrong answers that failed on it / alternatives that passed a lesson using it.
+  for (const [trackId, kinds] of verification.corpus) console.log(`corpus ${trackId}: ${[...kinds].map(([kind, figures]) => `${kind} ${figures.refusedBy}/${figures.acceptedBy}`).join(', ')}`);
   console.log(
     `\nContent is valid: ${summary.tracks.length} track(s), ${verification.verified.size} code lesson(s) verified, ${examples.claims} explanation example(s) ran with the output they claim, ${glossary.verified} glossary example(s) passed their checks, ${compiled.content.events?.length ?? 0} event(s) compiled.`,
   );

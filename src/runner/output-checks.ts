@@ -1,5 +1,6 @@
 import type { Check } from '@/domain/content/model';
 import { compareQueryResults, describeQueryDifference } from '@/domain/lessons/query-comparison';
+import { truthfulCheckResults } from '@/domain/lessons/run-feedback';
 import type { CheckResult, RunError, RunResult } from './run-types';
 
 /** Output as learners read it: Unix newlines, no trailing spaces, no trailing blank lines. */
@@ -77,7 +78,7 @@ export interface RunOutcome {
 
 export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResult[] {
   const output = normaliseOutput(outcome.output);
-  return checks.map((check, index) => {
+  const results = checks.map((check, index): CheckResult => {
     let passed: boolean;
     switch (check.type) {
       case 'output-equals':
@@ -110,6 +111,8 @@ export function evaluateChecks(checks: Check[], outcome: RunOutcome): CheckResul
     }
     return { index, type: check.type, passed, message: passed ? null : check.message };
   });
+  // Labels for passed checks; a hidden-data check accuses only when the shown data's checks pass.
+  return truthfulCheckResults(checks, results);
 }
 
 /** The verdict on one run: every check judged, passed only without an error. */

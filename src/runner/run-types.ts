@@ -29,6 +29,8 @@ export interface CheckResult {
   message: string | null;
   /** What exactly differs, when the check can tell (an SQL result's columns, rows or order). */
   detail?: string | null;
+  /** When it passed: what it checked, in a few words ("Uses a for loop"), instead of "Check passed". */
+  label?: string;
 }
 
 export type RunResult =

@@ -24,7 +24,7 @@ export function runSql(SQL: SqlJsStatic, request: RunRequest): RunResult {
 
 interface Executed {
   result: QueryResult | null;
-  error: string | null;
+  error: { message: string; line: number | null } | null;
   seedError: string | null;
   /** The checker's own queries, run after the statements on the same database (null: it failed). */
   queried: (QueryResult | null)[];
@@ -35,6 +35,96 @@ const toResult = (results: { columns: string[]; values: unknown[][] }[]): QueryR
   return last ? { columns: last.columns, rows: last.values } : { columns: [], rows: [] };
 };
 
+type Database = InstanceType<SqlJsStatic['Database']>;
+
+/** The 1-based line of `offset` in `text`. */
+const lineAt = (text: string, offset: number) => text.slice(0, Math.max(0, offset)).split('\n').length;
+
+/** Where a statement really starts: after the blanks and comments before it. */
+function statementStart(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const rest = text.slice(at);
+    const skipped = /^(\s+|--[^\n]*(\n|$)|\/\*[\s\S]*?(\*\/|$))/.exec(rest);
+    if (!skipped || skipped[0].length === 0) return at;
+    at += skipped[0].length;
+  }
+}
+
+/** The word SQLite names in its message (`near "FORM"`, `no such column: Folk`), if any. */
+function namedToken(message: string): string | null {
+  const match = /near "([^"]+)"|no such (?:column|table|function): ([\w.]+)/i.exec(message);
+  const token = match?.[1] ?? match?.[2] ?? null;
+  return token ? (token.split('.').pop() ?? token) : null;
+}
+
+/**
+ * The line of the learner's file an error belongs to: the line of the word SQLite names inside the
+ * failing statement, else the line the statement starts on.
+ */
+function errorLine(text: string, from: number, to: number, message: string): number {
+  const start = statementStart(text, from);
+  const token = namedToken(message);
+  if (token) {
+    const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const found = new RegExp(`(^|[^\\w])${escaped}(?![\\w])`, 'i').exec(text.slice(start, Math.max(to, start)));
+    if (found) return lineAt(text, start + found.index + (found[1]?.length ?? 0));
+  }
+  return lineAt(text, start);
+}
+
+/**
+ * A beginner's explanation added to SQLite's message where it is terse: `WHERE genre = Folk`
+ * says "no such column: Folk" because a bare word is a column name; text needs single quotes.
+ */
+export function explainSqlError(message: string, statement: string): string {
+  const column = /no such column: ([\w]+)$/i.exec(message.trim())?.[1];
+  if (column) {
+    const escaped = column.replace(/[$]/g, '\\$&');
+    const comparedAsValue = new RegExp(`(=|<>|!=|<|>|\\bLIKE|\\bIN\\s*\\([^)]*)\\s*${escaped}(?![\\w'])`, 'i').test(statement);
+    if (comparedAsValue) return `${message}. A word without quotes is read as a column name: if you mean the text ${column}, write it in single quotes: '${column}'.`;
+    return `${message}. Check its spelling against the columns of the table.`;
+  }
+  return message;
+}
+
+/**
+ * Runs the learner's statements one by one (as exec would), so an error knows its statement and
+ * line. The result is the last statement that returns columns (a SELECT, even one with no rows).
+ */
+function runStatements(db: Database, text: string): { result: QueryResult; error: null } | { result: null; error: { message: string; line: number | null } } {
+  let result: QueryResult = { columns: [], rows: [] };
+  const iterator = db.iterateStatements(text);
+  const failed = (caught: unknown, from: number, to: number) => {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    return { result: null, error: { message: explainSqlError(message, text.slice(from, to)), line: errorLine(text, from, to, message) } };
+  };
+  for (;;) {
+    const from = text.length - (iterator.getRemainingSQL() ?? '').length;
+    // The iterator frees each statement when it prepares the next one, and itself when it is done
+    // or a statement does not prepare.
+    let next: ReturnType<typeof iterator.next>;
+    try {
+      next = iterator.next();
+    } catch (caught) {
+      return failed(caught, from, text.length);
+    }
+    if (next.done) return { result, error: null };
+    const statement = next.value;
+    const to = text.length - (iterator.getRemainingSQL() ?? '').length;
+    try {
+      const columns = statement.getColumnNames();
+      const rows: unknown[][] = [];
+      while (statement.step()) rows.push(statement.get());
+      if (columns.length > 0) result = { columns, rows };
+    } catch (caught) {
+      // Stopped half way: free the statement and the iterator's copy of the text (a warm sandbox runs many learners).
+      (iterator as unknown as { return?: () => unknown }).return?.();
+      return failed(caught, from, to);
+    }
+  }
+}
+
 function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statements: string, queries: readonly string[] = []): Executed {
   const db = new SQL.Database();
   try {
@@ -43,12 +133,9 @@ function lastResult(SQL: SqlJsStatic, seed: string | null | undefined, statement
     } catch (caught) {
       return { result: null, error: null, seedError: caught instanceof Error ? caught.message : String(caught), queried: [] };
     }
-    let result: QueryResult;
-    try {
-      result = toResult(db.exec(statements));
-    } catch (caught) {
-      return { result: null, error: caught instanceof Error ? caught.message : String(caught), seedError: null, queried: [] };
-    }
+    const ran = runStatements(db, statements);
+    if (ran.error) return { result: null, error: ran.error, seedError: null, queried: [] };
+    const result = ran.result;
     const queried = queries.map((query) => {
       try {
         return toResult(db.exec(query));
@@ -78,7 +165,7 @@ export function executeSql(SQL: SqlJsStatic, request: RunRequest): RunOutcome | 
   const shown = lastResult(SQL, request.seed, file.content, onLesson.map((check) => check.query));
   onLesson.forEach((check, position) => checkQueries.set(check.index, shown.queried[position] ?? null));
   if (shown.seedError !== null) return { status: 'unsupported', reason: `The lesson's seed data does not load: ${shown.seedError}` };
-  const error: RunError | null = shown.error === null ? null : { type: 'SQLError', message: shown.error, line: null, file: file.name };
+  const error: RunError | null = shown.error === null ? null : { type: 'SQLError', message: shown.error.message, line: shown.error.line, file: file.name };
   const queryResult = shown.result;
   let output = '';
   if (queryResult) output = queryResult.columns.length > 0 || queryResult.rows.length > 0 ? `${formatQueryResult(queryResult)}\n` : 'The statements ran and returned no rows.\n';

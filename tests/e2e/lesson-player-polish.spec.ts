@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { courseTracks, playLesson, signInTo as signInAs, typeCode } from './support/course-player';
 import { shownCode } from './support/code-editor';
 import { watchNetwork } from './support/network';
+import { axeViolations, describeViolations, forceTheme, type Theme } from './support/axe';
 
 /** Issue 11's lesson-player points (1, 2, 3, 7, 8, 12 and the heading order), at desktop and on a phone. */
 
@@ -136,6 +137,27 @@ function journeys(viewport: 'desktop' | 'phone') {
     await page.reload();
     await expect(chipButtons).toHaveCount(chips.length);
     expect(await chipButtons.allTextContents()).toEqual(shownChips);
+  });
+
+  test('issue 44: a wrong choice says why it is wrong, under its verdict', async ({ page }) => {
+    const choiceLesson = await lessonFromCourse('python', 1);
+    if (choiceLesson.interaction.kind !== 'multiple-choice') throw new Error('the first chapter changed');
+    const wrong = choiceLesson.interaction.choices.find((choice) => !choice.correct && choice.why);
+    if (!wrong?.why) throw new Error('the lesson has no explained wrong choice');
+    await signInTo(page, `${PY}/learn?lesson=1`);
+    await page.getByRole('radio', { name: wrong.text.replace(/`/g, '').trim(), exact: true }).check();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const why = page.getByText(wrong.why.replace(/`/g, ''), { exact: true });
+    await expect(why).toBeVisible();
+    await expect(page.getByRole('radio', { name: wrong.text.replace(/`/g, '').trim(), exact: true })).toHaveAccessibleDescription(/^Not this one /);
+    await expectNotCovered(page, why);
+    await why.scrollIntoViewIfNeeded();
+    await shoot(page, 'choice-why', viewport);
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      await forceTheme(page, theme);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(`a wrong choice explained (${theme})`, violations)).toEqual([]);
+    }
   });
 
   test('1: the feedback bar takes no space when idle, and never covers the checks, the error or the preview', async ({ page }) => {

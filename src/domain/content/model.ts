@@ -193,7 +193,12 @@ export interface ExecutableContent {
 }
 
 export type Interaction =
-  | { kind: 'multiple-choice'; question: string; choices: { text: string; correct: boolean }[] }
+  | {
+      kind: 'multiple-choice';
+      question: string;
+      /** `why`: what a learner who picks this choice is told (required for a wrong choice; "  Why: …" under it). */
+      choices: { text: string; correct: boolean; why?: string }[];
+    }
   | {
       kind: 'fill-gap';
       /** Per file: the code split into text and gap references. */

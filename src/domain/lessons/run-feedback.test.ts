@@ -1,5 +1,6 @@
+import type { Check } from '@/domain/content/model';
 import type { LessonType } from './lesson-type';
-import { describeRunError, runVerdict, tutorExplanation, visibleChecks, type RunFacts } from './run-feedback';
+import { describeRunError, runVerdict, truthfulCheckResults, tutorExplanation, visibleChecks, type RunFacts } from './run-feedback';
 
 const run = (facts: Partial<RunFacts>): RunFacts => ({ passed: false, output: '', error: null, checks: [], ...facts });
 const error = (type: string, message: string, line: number | null = null) => run({ error: { type, message, line }, checks: [{ index: 0, type: 'output-equals', passed: false, message: 'Leave age set to 12' }] });
@@ -75,5 +76,60 @@ describe('runVerdict', () => {
     ['no message', run({ checks: [{ index: 4, type: 'assert', passed: false, message: null }] }), 'Not yet: check 5 did not pass.'],
   ])('%s', (_case, result, expected) => {
     expect(runVerdict(result)).toBe(expected);
+  });
+});
+
+describe('truthfulCheckResults: hidden-data checks accuse only when the shown data passed', () => {
+  const shown: Check = { type: 'sql-result', columns: ['title'], rows: [['River Song']], message: 'Show the Folk songs.' };
+  const hidden: Check = { type: 'sql-result', data: 'check', columns: ['title'], rows: [['Wild Thyme']], message: 'Work the result out from the table instead of typing it in.' };
+  const rerun: Check = { type: 'rerun', set: { names: ['Bo'] }, output: 'Hi Bo', message: 'Your greetings only work for these names.' };
+  const uses: Check = { type: 'uses', construct: 'for', message: 'Use a for loop.' };
+  const output: Check = { type: 'output-equals', text: 'Hi Ada', message: 'Greet Ada.' };
+  const result = (index: number, passed: boolean, message: string | null, detail: string | null = null) => ({ index, type: 'x', passed, message, detail });
+
+  it('while the shown data fails, the hidden SQL check only says it waits, with no typed-in detail', () => {
+    const [, second] = truthfulCheckResults([shown, hidden], [result(0, false, shown.message), result(1, false, hidden.message, 'On other data your query returns different rows. Does it compute the answer from the table, or is a value typed in?')]);
+    expect(second?.message).not.toMatch(/typ/i);
+    expect(second?.message).toContain('other rows');
+    expect(second?.detail).toBeNull();
+  });
+
+  it('when the shown data passes and the hidden fails, the accusation stays', () => {
+    const [, second] = truthfulCheckResults([shown, hidden], [result(0, true, null), result(1, false, hidden.message, 'detail')]);
+    expect(second).toMatchObject({ message: hidden.message, detail: 'detail' });
+  });
+
+  it('a rerun waits while the output check fails, but not because a uses check fails', () => {
+    expect(truthfulCheckResults([output, rerun], [result(0, false, output.message), result(1, false, rerun.message)])[1]?.message).toMatch(/^Your program is also run with other values/);
+    expect(truthfulCheckResults([output, uses, rerun], [result(0, true, null), result(1, false, uses.message), result(2, false, rerun.message)])[2]?.message).toBe(rerun.message);
+  });
+
+  it('each passed check names what it checked', () => {
+    const checks: Check[] = [
+      output,
+      { type: 'output-contains', text: 'Total: 6', message: 'x' },
+      uses,
+      { type: 'uses', construct: 'call', name: 'sum', absent: true, message: 'x' },
+      rerun,
+      shown,
+      hidden,
+      { type: 'sql-result', query: 'SELECT * FROM staff', columns: ['name', 'type'], rows: [], message: 'x' },
+      { type: 'css', selector: '.card', property: 'padding', value: '16px', message: 'x' },
+      { type: 'assert', code: 'assert total == 6', message: 'Keep the total in total. Use sum.', file: 'main.py' },
+    ];
+    const labels = truthfulCheckResults(checks, checks.map((_, index) => result(index, true, null))).map((checked) => checked.label);
+    expect(labels).toEqual([
+      'Prints "Hi Ada"',
+      'The output contains "Total: 6"',
+      'Uses a for loop',
+      'Does without sum()',
+      'Works with other values too',
+      'Returns the right row with title',
+      'The same query is right on other rows too',
+      "The tables hold the right name, type (checked with the lesson's own query)",
+      '.card has padding: 16px',
+      'Keep the total in total.',
+    ]);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

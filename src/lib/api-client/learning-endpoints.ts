@@ -62,7 +62,7 @@ export const tutorialResponseSchema = z.object({
 
 const gapSegment = z.union([z.string(), z.object({ gap: z.number() })]);
 const interactionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('multiple-choice'), question: z.string(), choices: z.array(z.object({ text: z.string(), correct: z.boolean() })) }),
+  z.object({ kind: z.literal('multiple-choice'), question: z.string(), choices: z.array(z.object({ text: z.string(), correct: z.boolean(), why: z.string().optional() })) }),
   z.object({
     kind: z.literal('fill-gap'),
     templates: z.array(z.object({ name: z.string(), segments: z.array(gapSegment) })),

@@ -119,6 +119,21 @@ describe('SQL: the same query on data the learner never sees', () => {
     const result = await sql('SELECT title FROM books WHERE year > 1900;');
     expect(details(result)[0]).toBe('Your result is missing the column `year`.');
   });
+
+  it('a wrong query on the shown data is not also accused of typing the answer in', async () => {
+    const result = await sql('SELECT title, year FROM books WHERE year > 1800;');
+    expect(verdicts(result)).toEqual([false, false]);
+    if (result.status !== 'ran') throw new Error('expected a run');
+    expect(result.checks[0]?.detail).toContain('Your query returned 3 rows');
+    expect(result.checks[1]?.message).not.toMatch(/typ|after 1900/i);
+    expect(`${result.checks[1]?.message} ${result.checks[1]?.detail ?? ''}`).not.toMatch(/typed in/);
+  });
+
+  it('a passed check names what it checked', async () => {
+    const result = await sql('SELECT title, year FROM books WHERE year > 1900;');
+    if (result.status !== 'ran') throw new Error('expected a run');
+    expect(result.checks.map((check) => check.label)).toEqual(['Returns the right 2 rows with title, year', 'The same query is right on other rows too']);
+  });
 });
 
 describe('SQL: a lesson that creates a table checks the table, not the last SELECT', () => {

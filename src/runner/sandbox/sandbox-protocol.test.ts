@@ -30,3 +30,14 @@ describe('messages from a sandbox process are untrusted', () => {
     expect(childMessageSchema.safeParse(message).success).toBe(accepted);
   });
 });
+
+describe('what a check result says reaches the server', () => {
+  it("keeps a passed check's label and a failed check's detail", () => {
+    const checks = [
+      { index: 0, type: 'sql-result', passed: true, message: null, label: 'Returns the right 2 rows with title' },
+      { index: 1, type: 'sql-result', passed: false, message: 'List the books.', detail: 'Your result is missing the column `year`.' },
+    ];
+    const parsed = childMessageSchema.parse({ type: 'result', id: 1, result: { status: 'ran', passed: false, output: '', error: null, timedOut: false, checks } });
+    expect(parsed.type === 'result' && parsed.result.status === 'ran' ? parsed.result.checks : null).toEqual(checks);
+  });
+});

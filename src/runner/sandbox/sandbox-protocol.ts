@@ -36,7 +36,14 @@ export const runResultSchema: z.ZodType<RunResult> = z.union([
     error: runErrorSchema.nullable(),
     timedOut: z.boolean(),
     checks: z.array(
-      z.object({ index: z.number().int().min(0), type: checkTypeSchema, passed: z.boolean(), message: z.string().max(10_000).nullable() }),
+      z.object({
+        index: z.number().int().min(0),
+        type: checkTypeSchema,
+        passed: z.boolean(),
+        message: z.string().max(10_000).nullable(),
+        detail: z.string().max(10_000).nullable().optional(),
+        label: z.string().max(500).optional(),
+      }),
     ),
   }),
   z.object({ status: z.literal('unsupported'), reason: z.string().max(1000) }),

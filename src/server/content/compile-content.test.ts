@@ -7,7 +7,7 @@ import { summarizeContent } from './content-summary';
 
 const fence = '```';
 const mcLesson = (id: string) =>
-  `---\nid: ${id}\ntitle: Quiz ${id}\ninteraction: multiple-choice\n---\n\n# --explanation--\nPick one. Now choose.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] This\n- [ ] That\n`;
+  `---\nid: ${id}\ntitle: Quiz ${id}\ninteraction: multiple-choice\n---\n\n# --explanation--\nPick one. Now choose.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] This\n- [ ] That\n  Why: that is not it.\n`;
 const codeLesson = (id: string) =>
   `---\nid: ${id}\ntitle: Code ${id}\ninteraction: code\n---\n\n# --explanation--\nPrint hi. Now do it.\n\n# --hints--\n- print\n\n# --files--\n## main.py\n${fence}python\n\n${fence}\n\n# --solution--\n## main.py\n${fence}python\nprint("hi")\n${fence}\n\n# --checks--\n${fence}yaml\n- type: output-equals\n  text: hi\n  message: Print hi.\n${fence}\n`;
 

@@ -33,7 +33,7 @@ afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: tr
 function contentWithEvents(events: Record<string, string>): string {
   const root = path.join(mkdtempSync(path.join(tmpdir(), 'codetrail-events-')), 'content');
   roots.push(path.dirname(root));
-  const lesson = '---\nid: js-filter\ntitle: Keep some items\ninteraction: multiple-choice\n---\n\n# --explanation--\nfilter keeps items.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] a\n- [ ] b\n';
+  const lesson = '---\nid: js-filter\ntitle: Keep some items\ninteraction: multiple-choice\n---\n\n# --explanation--\nfilter keeps items.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] a\n- [ ] b\n  Why: b is not it.\n';
   const files: Record<string, string> = {
     'tracks/js/track.yaml': 'id: js\ntitle: JavaScript\ndescription: Learn JS.\nsections:\n  - title: Start\n    tutorials: [js-lists]\n',
     'tracks/js/js-lists/tutorial.yaml': 'id: js-lists\ntitle: Lists\ndescription: Lists.\nkind: course\n',

@@ -7,7 +7,7 @@ import { formatContentError } from './content-error';
 
 const fence = '```';
 const htmlLesson = (id: string) =>
-  `---\nid: ${id}\ntitle: Links ${id}\ninteraction: multiple-choice\n---\n\n# --explanation--\nLinks. Now choose.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] a\n- [ ] b\n`;
+  `---\nid: ${id}\ntitle: Links ${id}\ninteraction: multiple-choice\n---\n\n# --explanation--\nLinks. Now choose.\n\n# --hints--\n- Think.\n\n# --question--\nWhich?\n\n# --choices--\n- [x] a\n- [ ] b\n  Why: b is not it.\n`;
 const entry = (overrides: Partial<Record<'id' | 'kind' | 'name' | 'title' | 'summary' | 'compat' | 'lessons' | 'related', string>> = {}, body?: string) => {
   const meta = {
     id: 'a',

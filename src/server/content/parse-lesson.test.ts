@@ -63,16 +63,19 @@ describe('parseLesson', () => {
   });
 
   it('reads a multiple-choice lesson', () => {
-    const text = lesson('id: py-mc\ntitle: Quiz\ninteraction: multiple-choice', `${common}\n# --question--\nWhat does \`print("hi")\` show?\n\n# --choices--\n- [ ] print("hi")\n- [x] hi\n- [ ] nothing\n`);
+    const text = lesson(
+      'id: py-mc\ntitle: Quiz\ninteraction: multiple-choice',
+      `${common}\n# --question--\nWhat does \`print("hi")\` show?\n\n# --choices--\n- [ ] print("hi")\n  Why: the quotes mark the text;\n  print shows the text without them.\n- [x] hi\n- [ ] nothing\n  Why: print shows its text.\n`,
+    );
     const { lesson: parsed, errors } = parseLesson(text, 'mc.md');
     expect(errors).toEqual([]);
     expect(parsed?.interaction).toEqual({
       kind: 'multiple-choice',
       question: 'What does `print("hi")` show?',
       choices: [
-        { text: 'print("hi")', correct: false },
+        { text: 'print("hi")', correct: false, why: 'the quotes mark the text;\nprint shows the text without them.' },
         { text: 'hi', correct: true },
-        { text: 'nothing', correct: false },
+        { text: 'nothing', correct: false, why: 'print shows its text.' },
       ],
     });
     expect(parsed?.executableContent).toBeNull();
@@ -190,8 +193,15 @@ describe('parseLesson: wrong and alternative answers', () => {
     expect(parseLesson(withVariants(parts), 'l.md').errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
   });
 
+  it('requires a Why: line under every wrong choice, with its line', () => {
+    const choice = lesson('id: q\ntitle: Q\ninteraction: multiple-choice', `${common}\n# --question--\nWhich?\n\n# --choices--\n- [x] Yes\n- [ ] No\n- [ ] Maybe\n  Why: it is certain.\n`);
+    const { errors } = parseLesson(choice, 'l.md');
+    expect(errors).toEqual([expect.objectContaining({ file: 'l.md', message: 'explain why this choice is wrong on an indented line under it: "  Why: …"' })]);
+    expect(choice.split('\n')[(errors[0]?.line ?? 0) - 1]).toBe('- [ ] No');
+  });
+
   it('refuses the parts on lessons that are not code lessons', () => {
-    const choice = lesson('id: q\ntitle: Q\ninteraction: multiple-choice', `${common}\n# --question--\nWhy?\n\n# --choices--\n- [x] Yes\n- [ ] No\n\n# --wrong--\n## main.py (x)\n${fence}python\nprint(1)\n${fence}\n`);
+    const choice = lesson('id: q\ntitle: Q\ninteraction: multiple-choice', `${common}\n# --question--\nWhy?\n\n# --choices--\n- [x] Yes\n- [ ] No\n  Why: it is yes.\n\n# --wrong--\n## main.py (x)\n${fence}python\nprint(1)\n${fence}\n`);
     expect(parseLesson(choice, 'l.md').errors).toEqual([expect.objectContaining({ message: 'part "wrong" is not used by multiple-choice lessons' })]);
   });
 });

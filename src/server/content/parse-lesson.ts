@@ -240,11 +240,19 @@ export function parseLesson(text: string, file: string): { lesson: Lesson | null
       const questionPart = byName.get('question');
       const choicesPart = byName.get('choices');
       const question = questionPart ? textOf(questionPart.body) : '';
-      const choices: { text: string; correct: boolean }[] = [];
+      const choices: { text: string; correct: boolean; why?: string }[] = [];
       for (const item of choicesPart ? listItems(choicesPart.body) : []) {
         const match = /^\[( |x|X)\]\s+(.+)$/s.exec(item.text);
-        if (!match?.[2]) errors.push({ file, line: item.line, message: 'a choice is written "- [ ] text" or "- [x] text"' });
-        else choices.push({ text: match[2].trim(), correct: match[1] !== ' ' });
+        if (!match?.[2]) {
+          errors.push({ file, line: item.line, message: 'a choice is written "- [ ] text" or "- [x] text"' });
+          continue;
+        }
+        // An indented "Why: …" line under the choice explains it (a learner who picks a wrong one reads it).
+        const [text = '', ...explained] = match[2].split(/\n(?=Why:)/);
+        const why = explained.join('\n').replace(/^Why:\s*/, '').trim();
+        const correct = match[1] !== ' ';
+        if (!correct && why === '') errors.push({ file, line: item.line, message: 'explain why this choice is wrong on an indented line under it: "  Why: …"' });
+        choices.push({ text: text.trim(), correct, ...(why ? { why } : {}) });
       }
       if (choicesPart && choices.length < 2) errors.push({ file, line: choicesPart.line, message: 'give at least two choices' });
       if (choicesPart && !choices.some((choice) => choice.correct)) errors.push({ file, line: choicesPart.line, message: 'mark at least one choice correct with [x]' });

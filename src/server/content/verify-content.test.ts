@@ -88,7 +88,50 @@ describe('verifyCodeLessons: the robustness stage', () => {
     expect(report.errors.map((error) => `${error.file}: ${error.message}`)).toEqual([
       'content/plain.md: list at least a wrong answer that must fail (# --wrong--) and a correct alternative that must pass (# --alternatives--)',
       'content/robust.md: list at least a correct alternative that must pass (# --alternatives--)',
+      'content/plain.md: no correct alternative passes a lesson with a check of kind "output-equals" (track t, used in 2 lessons): add one (# --alternatives--)',
     ]);
+  });
+});
+
+describe('verifyCodeLessons: the corpus rule (every check kind of a track refuses a cheat and accepts a variant)', () => {
+  const engine = createNodeCheckEngine();
+  const loopChecks: Lesson['executableContent'] = {
+    files: [{ name: 'main.py', content: '# add up the prices with a for loop', editable: true }],
+    solution: [{ name: 'main.py', content: 'prices = [1, 2, 3]\ntotal = 0\nfor price in prices:\n    total += price\nprint(total)' }],
+    checks: [
+      { type: 'output-equals', text: '6', message: 'Print the total.' },
+      { type: 'uses', construct: 'for', message: 'Add them up with a for loop.' },
+    ],
+    seed: null,
+  };
+  const lesson = (wrong: [string, string][], alternatives: [string, string][]): Lesson => ({
+    ...codeLesson('loop', '', ''),
+    executableContent: {
+      ...loopChecks,
+      wrong: wrong.map(([label, content]) => ({ label, files: [{ name: 'main.py', content }] })),
+      alternatives: alternatives.map(([label, content]) => ({ label, files: [{ name: 'main.py', content }] })),
+    },
+  });
+  const whileLoop: [string, string] = ['a while loop', 'prices = [1, 2, 3]\ntotal = 0\ni = 0\nwhile i < 3:\n    total += prices[i]\n    i += 1\nprint(total)'];
+  const comprehensionAlt: [string, string] = ['a loop over the indexes', 'prices = [1, 2, 3]\ntotal = 0\nfor i in range(len(prices)):\n    total += prices[i]\nprint(total)'];
+  const messages = (report: Awaited<ReturnType<typeof verifyCodeLessons>>) => report.errors.map((error) => `${error.file}:${error.line}: ${error.message}`);
+
+  it('reports a kind no wrong answer fails on: here every cheat fails only on the output', async () => {
+    const report = await verifyCodeLessons(contentOf([lesson([['off by one', 'prices = [1, 2, 3]\nfor p in prices:\n    pass\nprint(7)']], [comprehensionAlt])]), engine, { requireRobustness: true });
+    expect(messages(report)).toEqual(['content/loop.md:1: no wrong answer fails on a check of kind "uses" (track t, used in 1 lesson): add one (# --wrong--) that such a check refuses']);
+    expect(report.corpus.get('t')?.get('output-equals')).toMatchObject({ refusedBy: 1, acceptedBy: 1 });
+  });
+
+  it('a wrong answer that only crashes exercises no check', async () => {
+    const report = await verifyCodeLessons(contentOf([lesson([['crashes', 'print(total)'], whileLoop], [comprehensionAlt])]), engine, { requireRobustness: true });
+    expect(report.corpus.get('t')?.get('output-equals')).toMatchObject({ refusedBy: 0 });
+    expect(messages(report)).toEqual(['content/loop.md:1: no wrong answer fails on a check of kind "output-equals" (track t, used in 1 lesson): add one (# --wrong--) that such a check refuses']);
+  });
+
+  it('is satisfied when a cheat fails on each kind and an alternative passes', async () => {
+    const report = await verifyCodeLessons(contentOf([lesson([whileLoop, ['off by one', 'prices = [1, 2, 3]\nfor p in prices:\n    pass\nprint(7)']], [comprehensionAlt])]), engine, { requireRobustness: true });
+    expect(report.errors).toEqual([]);
+    expect([...(report.corpus.get('t')?.keys() ?? [])]).toEqual(['output-equals', 'uses']);
   });
 });
 

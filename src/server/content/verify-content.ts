@@ -1,4 +1,4 @@
-import type { CompiledContent, Lesson, SolutionVariant } from '@/domain/content/model';
+import type { Check, CompiledContent, Lesson, SolutionVariant } from '@/domain/content/model';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { mapInOrder } from '@/lib/promise/map-in-order';
 import type { CheckEngine, RunResult } from '@/runner/run-types';
@@ -18,10 +18,34 @@ export interface RobustnessFigures {
 
 export const emptyRobustness = (): RobustnessFigures => ({ wrong: 0, wrongRefused: 0, alternatives: 0, alternativesAccepted: 0, lessonsWithoutWrong: [], lessonsWithoutAlternative: [] });
 
+/**
+ * A check kind as the corpus rule counts it: the check type, with the mechanisms that catch
+ * different cheats told apart (an SQL check on hidden data or with its own query, a `uses` that
+ * forbids a construct).
+ */
+export function checkKind(check: Check): string {
+  if (check.type === 'sql-result') return check.data === 'check' ? 'sql-result (check data)' : check.query !== undefined ? 'sql-result (own query)' : 'sql-result';
+  if (check.type === 'uses') return check.absent ? 'uses (absent)' : 'uses';
+  return check.type;
+}
+
+/** The corpus rule's figures for one check kind of a track. */
+export interface KindCorpus {
+  /** Lessons with a check of this kind; the first one is where a gap is reported. */
+  lessons: string[];
+  firstSource: string;
+  /** Wrong answers that ran (no error) and failed on a check of this kind. */
+  refusedBy: number;
+  /** Alternatives accepted by a lesson with a check of this kind. */
+  acceptedBy: number;
+}
+
 export interface VerificationReport {
   verified: Set<string>;
   /** Per track id. */
   robustness: Map<string, RobustnessFigures>;
+  /** The corpus rule, per track id and check kind. */
+  corpus: Map<string, Map<string, KindCorpus>>;
   /** Code lessons this runtime cannot run (HTML/CSS, SQL), with why. */
   notRunnable: { lessonId: string; reason: string }[];
   errors: ContentError[];
@@ -59,6 +83,7 @@ export interface VerifyOptions {
 /** What checking one code lesson found, merged into the report in the content's order. */
 interface LessonOutcome {
   lessonId: string;
+  source: string;
   trackId: string;
   notRunnable?: string;
   verified: boolean;
@@ -69,6 +94,8 @@ interface LessonOutcome {
   alternativesAccepted: number;
   withoutWrong: boolean;
   withoutAlternative: boolean;
+  /** Check kinds of the lesson, with how many wrong answers failed on each and whether alternatives passed. */
+  kinds: Map<string, { refusedBy: number; acceptedBy: number }>;
 }
 
 async function verifyCodeLesson(lesson: Lesson, trackId: string, engine: CheckEngine, options: VerifyOptions): Promise<LessonOutcome | null> {
@@ -76,7 +103,8 @@ async function verifyCodeLesson(lesson: Lesson, trackId: string, engine: CheckEn
   if (lesson.interaction.kind !== 'code' || !executable) return null;
   const lessonType = lessonTypeFromFiles(executable.files);
   const base = { lessonType, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] };
-  const outcome: LessonOutcome = { lessonId: lesson.id, trackId, verified: false, errors: [], wrong: 0, wrongRefused: 0, alternatives: 0, alternativesAccepted: 0, withoutWrong: false, withoutAlternative: false };
+  const kinds = new Map(executable.checks.map((check) => [checkKind(check), { refusedBy: 0, acceptedBy: 0 }]));
+  const outcome: LessonOutcome = { lessonId: lesson.id, source: lesson.source, trackId, verified: false, errors: [], wrong: 0, wrongRefused: 0, alternatives: 0, alternativesAccepted: 0, withoutWrong: false, withoutAlternative: false, kinds };
   const fail = (message: string) => outcome.errors.push({ file: lesson.source, line: 1, message });
   const solved = await engine.run({ ...base, files: solutionFiles(lesson) });
   if (solved.status === 'unsupported') return { ...outcome, notRunnable: solved.reason };
@@ -96,12 +124,22 @@ async function verifyCodeLesson(lesson: Lesson, trackId: string, engine: CheckEn
     const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
     if (result.status === 'ran' && !result.passed) outcome.wrongRefused += 1;
     else fail(`the wrong answer "${variant.label}" passes every check: add a check that refuses it`);
+    // Which kinds refused it: only a run that ended without an error, so the check itself judged it.
+    if (result.status === 'ran' && result.error === null) {
+      const refusing = new Set(result.checks.filter((check) => !check.passed).map((check) => executable.checks[check.index]).flatMap((check) => (check ? [checkKind(check)] : [])));
+      for (const kind of refusing) {
+        const figures = kinds.get(kind);
+        if (figures) figures.refusedBy += 1;
+      }
+    }
   }
   for (const variant of alternatives) {
     outcome.alternatives += 1;
     const result = await engine.run({ ...base, files: variantFiles(lesson, variant) });
-    if (result.status === 'ran' && result.passed) outcome.alternativesAccepted += 1;
-    else fail(`the alternative answer "${variant.label}" is refused: ${result.status === 'ran' ? describeFailure(result) : result.reason}`);
+    if (result.status === 'ran' && result.passed) {
+      outcome.alternativesAccepted += 1;
+      for (const figures of kinds.values()) figures.acceptedBy += 1;
+    } else fail(`the alternative answer "${variant.label}" is refused: ${result.status === 'ran' ? describeFailure(result) : result.reason}`);
   }
   outcome.verified = outcome.errors.length === 0;
   return outcome;
@@ -114,7 +152,7 @@ async function verifyCodeLesson(lesson: Lesson, trackId: string, engine: CheckEn
  * at once (`concurrency`); the report lists them in the content's order.
  */
 export async function verifyCodeLessons(content: CompiledContent, engine: CheckEngine, options: VerifyOptions = {}): Promise<VerificationReport> {
-  const report: VerificationReport = { verified: new Set(), robustness: new Map(), notRunnable: [], errors: [] };
+  const report: VerificationReport = { verified: new Set(), robustness: new Map(), corpus: new Map(), notRunnable: [], errors: [] };
   const lessons = content.tracks.flatMap((track) =>
     track.tutorials.flatMap((tutorial) => tutorial.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => ({ lesson, trackId: track.id })))),
   );
@@ -135,8 +173,35 @@ export async function verifyCodeLessons(content: CompiledContent, engine: CheckE
     if (outcome.withoutWrong) figures.lessonsWithoutWrong.push(outcome.lessonId);
     if (outcome.withoutAlternative) figures.lessonsWithoutAlternative.push(outcome.lessonId);
     if (outcome.verified) report.verified.add(outcome.lessonId);
+    const corpus = report.corpus.get(outcome.trackId) ?? new Map<string, KindCorpus>();
+    report.corpus.set(outcome.trackId, corpus);
+    for (const [kind, figures] of outcome.kinds) {
+      const total = corpus.get(kind) ?? { lessons: [], firstSource: outcome.source, refusedBy: 0, acceptedBy: 0 };
+      corpus.set(kind, total);
+      total.lessons.push(outcome.lessonId);
+      total.refusedBy += figures.refusedBy;
+      total.acceptedBy += figures.acceptedBy;
+    }
   }
+  if (options.requireRobustness) report.errors.push(...corpusGaps(report.corpus));
   return report;
+}
+
+/**
+ * The corpus rule: in every track, each check kind it uses is shown to refuse at least one wrong
+ * answer (which fails on a check of that kind, not only by crashing) and to accept at least one
+ * correct alternative (in a lesson that uses the kind). A gap is reported at the first lesson using it.
+ */
+export function corpusGaps(corpus: ReadonlyMap<string, ReadonlyMap<string, KindCorpus>>): ContentError[] {
+  const errors: ContentError[] = [];
+  for (const [trackId, kinds] of corpus) {
+    for (const [kind, figures] of kinds) {
+      const where = `(track ${trackId}, used in ${figures.lessons.length} lesson${figures.lessons.length === 1 ? '' : 's'})`;
+      if (figures.refusedBy === 0) errors.push({ file: figures.firstSource, line: 1, message: `no wrong answer fails on a check of kind "${kind}" ${where}: add one (# --wrong--) that such a check refuses` });
+      if (figures.acceptedBy === 0) errors.push({ file: figures.firstSource, line: 1, message: `no correct alternative passes a lesson with a check of kind "${kind}" ${where}: add one (# --alternatives--)` });
+    }
+  }
+  return errors;
 }
 
 /** A runnable example in an explanation together with the output the text claims for it. */

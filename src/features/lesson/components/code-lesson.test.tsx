@@ -102,6 +102,18 @@ describe('CodeLesson after a run', () => {
     expect(screen.getByRole('list', { name: 'Checks' })).toHaveTextContent('Leave age set to 12');
   });
 
+  it('a passed check says what it checked', () => {
+    const checks = [
+      { index: 0, type: 'uses' as const, passed: true, message: null, label: 'Uses a for loop' },
+      { index: 1, type: 'rerun' as const, passed: true, message: null, label: 'Works with other values too' },
+    ];
+    renderLesson({ result: { ...errorRun, error: null, passed: true, output: 'hi\n', checks } });
+    const list = screen.getByRole('list', { name: 'Checks' });
+    expect(list).toHaveTextContent('Uses a for loop');
+    expect(list).toHaveTextContent('Works with other values too');
+    expect(list).not.toHaveTextContent('Check passed');
+  });
+
   it('says the output is empty rather than asking to run again', () => {
     renderLesson({ result: { ...errorRun, error: null } });
     expect(screen.getByRole('log', { name: 'Program output' })).toHaveTextContent('Your program printed nothing.');

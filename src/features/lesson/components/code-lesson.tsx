@@ -157,7 +157,7 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
         <ul className={styles.checks} aria-label="Checks">
           {visibleChecks(ran).map((check) => (
             <li key={check.index} className={check.passed ? styles.pass : styles.fail} data-check-failed={check.passed ? undefined : ''}>
-              <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? 'Check passed' : check.message}
+              <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? (check.label ?? 'Check passed') : check.message}
               {!check.passed && check.detail && <span className={styles.checkDetail}> {check.detail}</span>}
             </li>
           ))}

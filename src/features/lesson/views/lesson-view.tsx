@@ -275,7 +275,7 @@ function LessonPlayer({ lesson, engine, ...page }: PlayerProps) {
           {interaction.kind === 'multiple-choice' && (
             <MultipleChoice
               questionHtml={lesson.questionHtml ?? ''}
-              choices={interaction.choices.map(({ text }) => ({ text }))}
+              choices={interaction.choices.map(({ text, why }) => ({ text, why }))}
               order={shownChoices}
               multiple={interaction.choices.filter((choice) => choice.correct).length > 1}
               selected={state.selected}

@@ -90,6 +90,15 @@ describe('MultipleChoice', () => {
     for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
   });
 
+  it('says under the verdict why the picked wrong choice is wrong, and nothing for the others', () => {
+    const explained = [{ text: 'It prints `total`' }, { text: 'It returns `None`', why: 'It prints first: `None` only comes back from a function without `return`.' }, { text: 'It raises an error', why: 'Nothing in it fails.' }];
+    render(<MultipleChoice questionHtml="<p>Q</p>" choices={explained} multiple={false} selected={[1]} onChange={() => undefined} result={{ correct: false, items: [true, false, true] }} disabled />);
+    const radio = screen.getByRole('radio', { name: 'It returns None' });
+    expect(radio).toHaveAccessibleDescription(/^Not this one It prints first: None only comes back from a function without return/);
+    expect(screen.getByText(/only comes back from a function/)).toBeInTheDocument();
+    expect(screen.queryByText('Nothing in it fails.')).not.toBeInTheDocument();
+  });
+
   it('shows no marks before checking', () => {
     render(<Harness initial={[0]} />);
     expect(screen.queryByText('Correct')).not.toBeInTheDocument();

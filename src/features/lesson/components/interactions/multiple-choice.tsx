@@ -7,7 +7,8 @@ import styles from './multiple-choice.module.css';
 export interface MultipleChoiceProps {
   /** Trusted HTML produced by the content compiler. */
   questionHtml: string;
-  choices: { text: string }[];
+  /** `why`: shown under the verdict when the learner picked this choice and it is wrong. */
+  choices: { text: string; why?: string }[];
   /** The order the choices are shown in (order[i] = choice index at position i); authored order when absent. */
   order?: readonly number[];
   /** Checkboxes (any number of answers) instead of radios (one answer). */
@@ -82,6 +83,8 @@ export function MultipleChoice({ questionHtml, choices, order, multiple, selecte
           const isSelected = chosen.has(index);
           const state = choiceState(result, isSelected, index);
           const statusId = `${id}-status-${index}`;
+          const whyId = `${id}-why-${index}`;
+          const showWhy = state === 'wrong' && Boolean(choice.why);
           return (
             <div
               key={index}
@@ -100,7 +103,7 @@ export function MultipleChoice({ questionHtml, choices, order, multiple, selecte
                   className={styles.input}
                   checked={isSelected}
                   disabled={disabled}
-                  aria-describedby={state ? statusId : undefined}
+                  aria-describedby={state ? (showWhy ? `${statusId} ${whyId}` : statusId) : undefined}
                   onChange={(event) => toggle(index, event.target.checked)}
                 />
                 <span className={styles.text}>{renderInlineCode(choice.text)}</span>
@@ -112,6 +115,11 @@ export function MultipleChoice({ questionHtml, choices, order, multiple, selecte
                   </span>
                   {state === 'right' ? 'Correct' : 'Not this one'}
                 </span>
+              ) : null}
+              {showWhy ? (
+                <p id={whyId} className={styles.why}>
+                  {renderInlineCode(choice.why ?? '')}
+                </p>
               ) : null}
             </div>
           );
