@@ -3,6 +3,7 @@
  * bar, which checks are worth showing, and tutor mode's explanation. Pure and per language, so
  * JavaScript and SQL lessons are never told that "Python stopped".
  */
+import { isHiddenCheck } from './submission';
 import type { Check } from '@/domain/content/model';
 import type { LessonType } from './lesson-type';
 
@@ -85,7 +86,8 @@ export function tutorExplanation(result: RunFacts | null, attempts: number, less
  * lesson's check data, a `rerun` with other values): they catch answers typed in for the shown data.
  */
 export function isHiddenDataCheck(check: Check | undefined): boolean {
-  return check !== undefined && ((check.type === 'sql-result' && check.data === 'check') || check.type === 'rerun');
+  // One rule with what the lesson payload leaves out (submission.ts): reruns, page reruns with other values, hidden SQL data.
+  return check !== undefined && isHiddenCheck(check);
 }
 
 /** What a hidden-data check says while a check on the shown data still fails: no accusation, only the order to fix things in. */
