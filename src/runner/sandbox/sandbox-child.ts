@@ -11,7 +11,8 @@ import { constants as osConstants } from 'node:os';
 import { createInterface } from 'node:readline';
 import { createNodeCheckEngine } from '../node/node-check-engine';
 import type { RunRequest } from '../run-types';
-import { capOutput, type ChildMessage, type ParentMessage } from './sandbox-protocol';
+import { capOutput } from './sandbox-output';
+import type { ChildMessage, ParentMessage } from './sandbox-protocol';
 
 // Pyodide's Emscripten file system reads only the constants table through process.binding,
 // which the permission model refuses wholesale; answer that one table and nothing else.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkSchema, type Check } from '@/domain/content/model';
 import type { RunRequest, RunResult } from '../run-types';
+import { MAX_RESULT_OUTPUT_CHARS } from './sandbox-output';
 
 /**
  * The wire between the app and a sandbox process: newline-delimited JSON on the child's stdin
@@ -12,8 +13,7 @@ export const LESSON_TYPES = ['Python', 'JS', 'HTML', 'SQL'] as const;
 const lessonTypeSchema = z.enum(LESSON_TYPES);
 const checkTypeSchema = z.enum(checkSchema.options.map((option) => option.shape.type.value) as [Check['type'], ...Check['type'][]]);
 
-/** The most output a run returns to the app; the rest is cut with a note. */
-export const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
+export { capOutput, MAX_RESULT_OUTPUT_CHARS } from './sandbox-output';
 /** A child that prints more than this on its protocol channel is killed. */
 export const MAX_CHANNEL_BYTES = 4 * 1024 * 1024;
 
@@ -57,8 +57,3 @@ export const childMessageSchema = z.discriminatedUnion('type', [
 
 export type ChildMessage = z.infer<typeof childMessageSchema>;
 
-/** Cuts a run's output to what the app keeps, saying so at the end. */
-export function capOutput(output: string): string {
-  if (output.length <= MAX_RESULT_OUTPUT_CHARS) return output;
-  return `${output.slice(0, MAX_RESULT_OUTPUT_CHARS)}\n… output cut at ${MAX_RESULT_OUTPUT_CHARS / 1024} KB\n`;
-}
