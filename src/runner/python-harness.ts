@@ -31,6 +31,7 @@ def __codetrail_install():
     real_set = set
     real_len = len
     real_getattr = getattr
+    real_any = any
     from pyodide.ffi import can_run_sync, run_sync, jsnull
     NO_WAITING = "This browser can't pause a Python program while you type, so input() gets no answer here. A recent Chrome or Edge can."
     loads = json.loads
@@ -40,6 +41,192 @@ def __codetrail_install():
     builtins_dict = builtins.__dict__
     ast_pristine = real_dict(ast.__dict__)
     streams = (sys.stdout, sys.stderr, sys.stdin)
+
+    # A clean interpreter for every run, without starting a new one: the modules a lesson is likely
+    # to import are loaded now, and every module loaded now (with the classes it defines) is
+    # snapshotted; each run starts by putting back what any earlier run changed in them (random.randint
+    # replaced, a function added) and by forgetting the modules loaded since, so the next import
+    # loads them fresh. random is reseeded from the system, as a new interpreter would be.
+    import math, string, re, collections, itertools, functools, datetime, types
+    modules = sys.modules
+    HEAP_TYPE = 1 << 9
+    real_setattr = setattr
+    real_delattr = delattr
+    real_path = real_list(sys.path)
+    recursion_limit = sys.getrecursionlimit()
+    module_snapshot = []
+    for module_name, module in real_list(modules.items()):
+        if module_name in ("sys", "builtins", "__main__") or module is None:
+            continue
+        module_dict = real_getattr(module, "__dict__", None)
+        if not real_isinstance(module_dict, real_dict):
+            continue
+        classes = [(value, real_dict(value.__dict__)) for value in module_dict.values() if real_isinstance(value, real_type) and value.__flags__ & HEAP_TYPE and real_getattr(value, "__module__", None) == module_name]
+        module_snapshot.append((module_name, module, module_dict, real_dict(module_dict), classes))
+    known_modules = real_set(modules.keys())
+    sys_dict = sys.__dict__
+    sys_pristine = real_dict(sys_dict)
+    MISSING = object()
+
+    # Watching the learner's code run, for uses checks: sys.monitoring reports each instruction of
+    # the lesson's files once (then that place is disabled, so a long loop costs nothing more) and
+    # every call they make. While learner code runs, sys.monitoring, settrace and setprofile are out
+    # of its reach, so it cannot switch the watching off.
+    monitoring = sys.monitoring
+    TOOL = monitoring.COVERAGE_ID
+    DISABLE = monitoring.DISABLE
+    WATCHED_EVENTS = monitoring.events.INSTRUCTION | monitoring.events.CALL
+    set_events = monitoring.set_events
+    restart_events = monitoring.restart_events
+    FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.BuiltinMethodType, types.MethodWrapperType, types.MethodDescriptorType, types.WrapperDescriptorType, real_type)
+    watch_tools = [("monitoring", monitoring), ("settrace", sys.settrace), ("setprofile", sys.setprofile)]
+
+    class NotInLessons:
+        def __getattr__(self, name):
+            raise RuntimeError("sys.monitoring is not available in lessons")
+
+    def not_in_lessons(*args, **kwargs):
+        raise RuntimeError("tracing is not available in lessons")
+
+    blocked_tools = [("monitoring", NotInLessons()), ("settrace", not_in_lessons), ("setprofile", not_in_lessons)]
+    watching = [None]
+
+    def lesson_file(state, filename):
+        if filename == state["entry"]:
+            return filename
+        if filename.startswith(state["folder"]):
+            return filename[real_len(state["folder"]):]
+        return None
+
+    def on_instruction(code, offset):
+        state = watching[0]
+        name = None if state is None else lesson_file(state, code.co_filename)
+        if name is None:
+            return DISABLE
+        positions = state["positions"].get(code)
+        if positions is None:
+            positions = real_list(code.co_positions())
+            state["positions"][code] = positions
+        index = offset // 2
+        if index < real_len(positions):
+            state["hits"].setdefault(name, real_set()).add(positions[index])
+        return DISABLE
+
+    def on_call(code, offset, function, arg0):
+        state = watching[0]
+        if state is None or lesson_file(state, code.co_filename) is None:
+            return DISABLE
+        if real_isinstance(function, FUNCTION_TYPES):
+            called = real_getattr(function, "__func__", function)
+            state["calls"].add(real_str(real_getattr(called, "__name__", "")))
+        return None
+
+    monitoring.use_tool_id(TOOL, "codetrail")
+    monitoring.register_callback(TOOL, monitoring.events.INSTRUCTION, on_instruction)
+    monitoring.register_callback(TOOL, monitoring.events.CALL, on_call)
+
+    def watch(entry, folder):
+        # Starts watching the lesson's files (the entry by its name, the others in the folder).
+        watching[0] = {"entry": entry, "folder": folder + "/", "positions": {}, "hits": {}, "calls": real_set()}
+        restart_events()
+        set_events(TOOL, WATCHED_EVENTS)
+
+    def stop_watching():
+        set_events(TOOL, 0)
+        state = watching[0]
+        watching[0] = None
+        return state
+
+    seen = [None]
+
+    def spans_of(node, construct):
+        # Where a construct does its work: a loop's body, a branch's condition, a function's body,
+        # a try's statements (never a bare pass), a comprehension's element, else the node itself.
+        def span(first, last=None):
+            last = last or first
+            return (first.lineno, first.col_offset, last.end_lineno, last.end_col_offset)
+        if real_isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            return [span(node.body[0], node.body[-1])]
+        if real_isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            return [span(node.elt)]
+        if real_isinstance(node, ast.DictComp):
+            return [span(node.key, node.value)]
+        if real_isinstance(node, (ast.If, ast.IfExp)):
+            return [span(node.test)]
+        if real_isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return [span(node.body[0], node.body[-1])]
+        if real_isinstance(node, ast.Lambda):
+            return [span(node.body)]
+        if real_isinstance(node, ast.Try) or real_isinstance(node, real_getattr(ast, "TryStar", ast.Try)):
+            return [span(statement) for statement in node.body if not real_isinstance(statement, ast.Pass)]
+        return [span(node)]
+
+    def inside(position, span):
+        line, end_line, column, end_column = position
+        if line is None or end_line is None or column is None or end_column is None:
+            return False
+        return (line, column) >= (span[0], span[1]) and (end_line, end_column) <= (span[2], span[3])
+
+    def reached(source, filename, construct, name):
+        # Whether the construct ran, from the last watched run: True or False, or None when that
+        # file never ran at all (the verdict then rests on the code alone).
+        state = seen[0]
+        if state is None:
+            return None
+        hits = state["hits"].get(filename)
+        if hits is None:
+            return None
+        try:
+            tree = parse(source, filename)
+        except BaseException:
+            return None
+        for node in walk(tree):
+            if matches(node, construct, name):
+                for span in spans_of(node, construct):
+                    for position in hits:
+                        if inside(position, span):
+                            return True
+        return False
+
+    def called(name):
+        # Whether the last watched run called a function of that name, under any name (add = sum).
+        state = seen[0]
+        return state is not None and name in state["calls"]
+
+    def finish_watching():
+        seen[0] = stop_watching()
+
+    def restore_modules():
+        for name in real_list(modules.keys()):
+            if name not in known_modules:
+                del modules[name]
+        for name, module, module_dict, saved, classes in module_snapshot:
+            if modules.get(name) is not module:
+                modules[name] = module
+            if real_len(module_dict) != real_len(saved) or real_any(module_dict.get(key, MISSING) is not value for key, value in saved.items()):
+                for key in real_list(module_dict.keys()):
+                    if key not in saved:
+                        del module_dict[key]
+                module_dict.update(saved)
+            for cls, cls_saved in classes:
+                cls_dict = cls.__dict__
+                if real_len(cls_dict) == real_len(cls_saved) and not real_any(cls_dict.get(key, MISSING) is not value for key, value in cls_saved.items()):
+                    continue
+                for key in real_list(cls_dict.keys()):
+                    if key not in cls_saved:
+                        real_delattr(cls, key)
+                for key, value in cls_saved.items():
+                    if cls_dict.get(key, MISSING) is not value:
+                        real_setattr(cls, key, value)
+        for key in real_list(sys_dict.keys()):
+            if key not in sys_pristine:
+                del sys_dict[key]
+        for key, value in sys_pristine.items():
+            if key not in ("stdout", "stderr", "stdin") and sys_dict.get(key, MISSING) is not value:
+                sys_dict[key] = value
+        sys.path[:] = real_path
+        sys.setrecursionlimit(recursion_limit)
+        random_seed()
 
     class Timeout(BaseException):
         pass
@@ -51,6 +238,8 @@ def __codetrail_install():
         builtins_dict.update(pristine)
         ast.__dict__.update(ast_pristine)
         sys.stdout, sys.stderr, sys.stdin = streams
+        for key, value in watch_tools:
+            sys_dict[key] = value
         settrace(None)
 
     def describe(error, filename):
@@ -90,7 +279,10 @@ def __codetrail_install():
             return line
         return input
 
-    def execute(code_or_source, filename, namespace, seconds, ask=None):
+    def execute(code_or_source, filename, namespace, seconds, ask=None, seed=None):
+        restore_modules()
+        if seed is not None:
+            random_seed(seed)
         restore()
         deadline = [monotonic() + seconds]
         steps = [0]
@@ -103,6 +295,8 @@ def __codetrail_install():
             code = real_compile(code_or_source, filename, "exec")
             if ask is not None:
                 builtins_dict["input"] = asking_input(ask, deadline)
+            for key, value in blocked_tools:
+                sys_dict[key] = value
             settrace(tracer)
             real_exec(code, namespace)
             return None
@@ -213,11 +407,12 @@ def __codetrail_install():
             return (None, missing)
         fix_locations(tree)
         namespace = {"__name__": "__main__"}
-        if seed is not None:
-            random_seed(seed)
-        return (execute(tree, filename, namespace, seconds), [])
+        return (execute(tree, filename, namespace, seconds, None, seed), [])
 
-    return {"execute": execute, "run_check": run_check, "uses": uses, "rerun": rerun}
+    def forget_watching():
+        seen[0] = None
+
+    return {"execute": execute, "run_check": run_check, "uses": uses, "rerun": rerun, "watch": watch, "finish_watching": finish_watching, "forget_watching": forget_watching, "reached": reached, "called": called}
 
 __codetrail = __codetrail_install()
 del __codetrail_install

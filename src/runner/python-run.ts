@@ -1,5 +1,5 @@
 import type { PyodideInterface } from 'pyodide';
-import { judgeRun, rerunVerdict, type RunOutcome } from './output-checks';
+import { judgeRun, rerunVerdict, usesVerdict, type RunOutcome } from './output-checks';
 import { PYTHON_HARNESS } from './python-harness';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from './run-types';
 
@@ -14,6 +14,11 @@ interface Harness {
   run_check: (code: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
   uses: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
   rerun: (source: string, filename: string, overridesJson: string, seconds: number, seed?: number) => PyProxy;
+  watch: (entry: string, folder: string) => void;
+  finish_watching: () => void;
+  forget_watching: () => void;
+  reached: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
+  called: (name: string) => boolean;
 }
 
 /**
@@ -38,7 +43,17 @@ export function preparePyodide(py: PyodideInterface): void {
   const functions = py.globals.get('__codetrail') as PyProxy;
   py.runPython('del __codetrail');
   const get = <T>(name: string) => functions.get(name) as T;
-  harnesses.set(py, { execute: get('execute'), run_check: get('run_check'), uses: get('uses'), rerun: get('rerun') });
+  harnesses.set(py, {
+    execute: get('execute'),
+    run_check: get('run_check'),
+    uses: get('uses'),
+    rerun: get('rerun'),
+    watch: get('watch'),
+    finish_watching: get('finish_watching'),
+    forget_watching: get('forget_watching'),
+    reached: get('reached'),
+    called: get('called'),
+  });
 }
 
 function harnessOf(py: PyodideInterface): Harness {
@@ -97,10 +112,11 @@ function toError(value: PyProxy | undefined): RunError | null {
 }
 
 /**
- * Runs the entry file in a fresh namespace and working folder, then each assertion check over the
- * same namespace (with the real builtins), each `uses` check on the parsed program and each
- * `rerun` check as its own run with other values. Only the learner's own run is streamed to
- * `onOutput`; every check's verdict lands in `assertionFailures` (null when it passed).
+ * Runs the entry file in a fresh namespace and working folder (and a clean interpreter: modules put
+ * back as they were, python-harness.ts), then each assertion check over the same namespace (with
+ * the real builtins), and each `rerun` check as its own run with other values. `uses` checks are
+ * decided by watching the run (usesVerdict). Only the learner's own run is streamed to `onOutput`;
+ * every check's verdict lands in `assertionFailures` (null when it passed).
  */
 export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
   const { state, prepareFolder, namespace, seconds, fileSource } = startRun(py, request, onOutput);
@@ -108,21 +124,32 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
   try {
     const source = fileSource(entry);
     const assertionFailures = new Map<number, string | null>();
-    // Constructs are read from the program before it runs, so it cannot change how they are read.
+    const watched = request.checks.some((check) => check.type === 'uses');
+    state.input = [...(request.stdin ?? [])];
+    if (watched) harness.watch(entry, WORK_DIR);
+    let error: RunError | null;
+    try {
+      error = toError(harness.execute(source, entry, namespace, seconds));
+      if (!error) {
+        request.checks.forEach((check, index) => {
+          if (check.type !== 'assert') return;
+          const failure = toError(harness.run_check(check.code, namespace, seconds));
+          assertionFailures.set(index, failure ? failure.message : null);
+        });
+      }
+    } finally {
+      if (watched) harness.finish_watching();
+    }
     request.checks.forEach((check, index) => {
       if (check.type !== 'uses') return;
       const file = check.file ?? entry;
-      const found = harness.uses(fileSource(file), file, check.construct, check.name);
-      assertionFailures.set(index, found === undefined || found === (check.absent === true) ? check.message : null);
+      const inCode = harness.uses(fileSource(file), file, check.construct, check.name);
+      const ran = error ? undefined : harness.reached(fileSource(file), file, check.construct, check.name);
+      const calledElsewhere = error === null && check.absent === true && check.construct === 'call' && check.name !== undefined && harness.called(check.name);
+      assertionFailures.set(index, usesVerdict(check, inCode, ran, calledElsewhere));
     });
-    state.input = [...(request.stdin ?? [])];
-    const error = toError(harness.execute(source, entry, namespace, seconds));
+    harness.forget_watching();
     if (!error) {
-      request.checks.forEach((check, index) => {
-        if (check.type !== 'assert') return;
-        const failure = toError(harness.run_check(check.code, namespace, seconds));
-        assertionFailures.set(index, failure ? failure.message : null);
-      });
       request.checks.forEach((check, index) => {
         if (check.type !== 'rerun') return;
         prepareFolder();
