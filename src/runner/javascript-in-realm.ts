@@ -2,7 +2,7 @@ import { formatConsoleLine } from './console-format';
 import { javascriptWithValues, syntaxErrorLine } from './javascript-analysis';
 import { conditionHint, usesVerdictFromWatch, watchFor } from './javascript-checks';
 import { CHECK_GLOBALS, intrinsics as I, snapshotRealm, watchBuiltinCalls } from './javascript-realm';
-import { rerunVerdict } from './output-checks';
+import { rerunRunsVerdict, rerunSeeds } from './output-checks';
 import type { RunError, RunRequest } from './run-types';
 import { seededRandom } from './seeded-random';
 
@@ -150,11 +150,14 @@ export function runJavaScriptInThisRealm(request: RunRequest, onOutput: (text: s
     snapshot.restore();
     const changed = javascriptWithValues(entry.content, check.set ?? {});
     if ('error' in changed) return void I.push(assertionFailures, [index, changed.error]);
-    let printed = '';
-    const random = check.seed === undefined ? undefined : seededRandom(check.seed);
-    const again = changed.missing.length > 0 ? null : execute(changed.source, entry.name, (...values) => void (printed += `${formatConsoleLine(values)}\n`), { random });
-    snapshot.restore();
-    I.push(assertionFailures, [index, rerunVerdict(check, printed, again?.error ? errorMessage(again.error) : null, changed.missing)]);
+    const runs = rerunSeeds(check).map((seed) => {
+      let printed = '';
+      const random = seed === undefined ? undefined : seededRandom(seed);
+      const again = changed.missing.length > 0 ? null : execute(changed.source, entry.name, (...values) => void (printed += `${formatConsoleLine(values)}\n`), { random });
+      snapshot.restore();
+      return { printed, error: again?.error ? errorMessage(again.error) : null, missing: changed.missing };
+    });
+    I.push(assertionFailures, [index, rerunRunsVerdict(check, runs)]);
   });
   snapshot.restore();
   return { error: null, assertionFailures, hint: conditionHint(entry.content) };

@@ -60,6 +60,29 @@ export function rerunVerdict(check: Extract<Check, { type: 'rerun' }>, printed: 
   return actual === expected ? null : `with other values it prints ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}`;
 }
 
+/** Letters and digits only, in lower case: what is left when capitals, spaces and punctuation are set aside. */
+const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * What differs between the output and an output check's text, when it is something a learner
+ * easily misses: the capital letters (`hello` for `Hello`), or only capitals, spaces and
+ * punctuation. Null otherwise (the check's own message says what to do).
+ */
+export function outputDifference(expected: string, actual: string, mode: 'equals' | 'contains'): string | null {
+  if (!actual.trim()) return null;
+  if (mode === 'contains') {
+    const at = actual.toLowerCase().indexOf(expected.toLowerCase());
+    if (at < 0) return null;
+    const written = actual.slice(at, at + expected.length);
+    return `Your output has "${written}" where the lesson expects "${expected}": capital letters count, so they must match too.`;
+  }
+  if (actual.toLowerCase() === expected.toLowerCase()) return `Your output "${actual}" has the right letters, but its capital letters differ from "${expected}".`;
+  if (wordsOf(actual) === wordsOf(expected) && wordsOf(expected) !== '') {
+    return `Your output "${actual}" has the right words, but its capital letters, spaces or punctuation differ from "${expected}".`;
+  }
+  return null;
+}
+
 type UsesCheck = Extract<Check, { type: 'uses' }>;
 
 const CONSTRUCT_NAMES: Record<UsesCheck['construct'], string> = {
@@ -106,6 +129,33 @@ export function usesVerdict(check: UsesCheck, inCode: boolean | null | undefined
   return null;
 }
 
+/** One run of a `rerun` check: what it printed, its error, the names it never assigns. */
+export interface RerunRun {
+  printed: string;
+  error: string | null;
+  missing: readonly string[];
+}
+
+/** The seeds a `rerun` check runs with: its `seeds`, or its one `seed` (undefined: not seeded). */
+export function rerunSeeds(check: Extract<Check, { type: 'rerun' }>): (number | undefined)[] {
+  return check.seeds ? [...check.seeds] : [check.seed];
+}
+
+/**
+ * A `rerun` check's verdict over all its runs (one per seed): each run must pass rerunVerdict, and
+ * with `seeds` the outputs must differ (at least `distinct` different ones, 2 unless given).
+ */
+export function rerunRunsVerdict(check: Extract<Check, { type: 'rerun' }>, runs: readonly RerunRun[]): string | null {
+  for (const run of runs) {
+    const verdict = rerunVerdict(check, run.printed, run.error, run.missing);
+    if (verdict !== null) return verdict;
+  }
+  if (!check.seeds) return null;
+  const outputs = new Set(runs.map((run) => normaliseOutput(run.printed)));
+  const wanted = check.distinct ?? 2;
+  return outputs.size >= wanted ? null : `with ${runs.length} different random seeds it prints only ${outputs.size} different ${outputs.size === 1 ? 'output' : 'outputs'} (at least ${wanted} expected)`;
+}
+
 /** What a runtime observed while running a lesson's files, before the check rules judge it. */
 export interface RunOutcome {
   output: string;
@@ -143,11 +193,12 @@ function judgeEachCheck(checks: Check[], outcome: RunOutcome): CheckResult[] {
     let passed: boolean;
     switch (check.type) {
       case 'output-equals':
-        passed = output === normaliseOutput(check.text);
+      case 'output-contains': {
+        passed = check.type === 'output-equals' ? output === normaliseOutput(check.text) : output.includes(check.text);
+        const detail = passed ? null : outputDifference(check.type === 'output-equals' ? normaliseOutput(check.text) : check.text, output, check.type === 'output-equals' ? 'equals' : 'contains');
+        if (detail) return { index, type: check.type, passed, message: check.message, detail };
         break;
-      case 'output-contains':
-        passed = output.includes(check.text);
-        break;
+      }
       case 'assert':
       case 'rerun':
         passed = outcome.error === null && outcome.assertionFailures.has(index) && outcome.assertionFailures.get(index) === null;

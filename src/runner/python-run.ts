@@ -1,5 +1,5 @@
 import type { PyodideInterface } from 'pyodide';
-import { judgeRun, rerunVerdict, usesVerdict, type RunOutcome } from './output-checks';
+import { judgeRun, rerunRunsVerdict, rerunSeeds, usesVerdict, type RerunRun, type RunOutcome } from './output-checks';
 import { PYTHON_HARNESS } from './python-harness';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from './run-types';
 
@@ -152,18 +152,23 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
     if (!error) {
       request.checks.forEach((check, index) => {
         if (check.type !== 'rerun') return;
-        prepareFolder();
-        state.input = [...(check.input ?? request.stdin ?? [])];
-        let printed = '';
-        state.capture = (text) => void (printed += text);
-        try {
-          const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, check.seed);
-          const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
-          result.destroy();
-          assertionFailures.set(index, rerunVerdict(check, printed, rawError ? (rawError.message ?? 'error') : null, missing));
-        } finally {
-          state.capture = null;
+        const runs: RerunRun[] = [];
+        for (const seed of rerunSeeds(check)) {
+          prepareFolder();
+          state.input = [...(check.input ?? request.stdin ?? [])];
+          let printed = '';
+          state.capture = (text) => void (printed += text);
+          try {
+            const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, seed);
+            const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
+            result.destroy();
+            runs.push({ printed, error: rawError ? (rawError.message ?? 'error') : null, missing });
+          } finally {
+            state.capture = null;
+          }
+          if (runs[runs.length - 1]!.error !== null || runs[runs.length - 1]!.missing.length > 0) break;
         }
+        assertionFailures.set(index, rerunRunsVerdict(check, runs));
       });
     }
     return { output: state.output, error, assertionFailures };

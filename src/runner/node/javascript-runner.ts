@@ -4,7 +4,7 @@ import { formatConsoleLine } from '../console-format';
 import { javascriptWithValues } from '../javascript-analysis';
 import { conditionHint, usesVerdictFromWatch, watchFor, type Watch } from '../javascript-checks';
 import { CHECK_GLOBALS, intrinsics as I, snapshotRealm, watchBuiltinCalls, type RealmSnapshot } from '../javascript-realm';
-import { evaluateChecks, rerunVerdict } from '../output-checks';
+import { evaluateChecks, rerunRunsVerdict, rerunSeeds } from '../output-checks';
 import { seededRandom } from '../seeded-random';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 
@@ -125,8 +125,11 @@ export function createNodeJavaScriptRunner() {
         if (check.type !== 'rerun') return;
         const changed = javascriptWithValues(source, check.set ?? {});
         if ('error' in changed) return void assertionFailures.set(index, changed.error);
-        const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout, { random: check.seed === undefined ? undefined : seededRandom(check.seed) });
-        assertionFailures.set(index, rerunVerdict(check, again?.output ?? '', again?.error ? again.error.message : null, changed.missing));
+        const runs = rerunSeeds(check).map((seed) => {
+          const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout, { random: seed === undefined ? undefined : seededRandom(seed) });
+          return { printed: again?.output ?? '', error: again?.error ? again.error.message : null, missing: changed.missing };
+        });
+        assertionFailures.set(index, rerunRunsVerdict(check, runs));
       });
     }
     request.checks.forEach((check, index) => {
