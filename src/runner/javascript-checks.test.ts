@@ -66,6 +66,8 @@ describe.each(engines)('%s: patched built-ins change no verdict', (_engine, run)
     const checks: Check[] = [{ type: 'rerun', set: { age: 12 }, output: 'child', message: 'Print child under 15.' }];
     const result = await run(request('let age = 15;\nif (age = 15) {\n  console.log("fifteen");\n} else {\n  console.log("child");\n}', checks));
     expect(result.status === 'ran' && result.checks[0]).toMatchObject({ passed: false, detail: expect.stringMatching(/line 2.*=.*===/) });
+    const constant = await run(request('const age = 15;\nif (age = 15) {\n  console.log("fifteen");\n}', checks));
+    expect(constant).toMatchObject({ status: 'ran', passed: false, error: { type: 'TypeError', line: 2, message: expect.stringMatching(/constant.*single =.*===/) } });
     const honest = await run(request('let age = 15;\nif (age === 15) {\n  console.log("fifteen");\n} else {\n  console.log("child");\n}', checks));
     expect(honest.status === 'ran' && honest.checks[0]).toMatchObject({ passed: true });
   });

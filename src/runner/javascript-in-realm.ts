@@ -126,7 +126,9 @@ export function runJavaScriptInThisRealm(request: RunRequest, onOutput: (text: s
     });
   if (error || !program.evaluate) {
     usesVerdicts();
-    return { error, assertionFailures, hint: null };
+    // After an error the checks are not shown: the hint goes with the error (`if (x = 15)` on a const).
+    const hint = conditionHint(entry.content);
+    return { error: error && hint ? { ...error, message: `${error.message} ${hint}` } : error, assertionFailures, hint: null };
   }
   const evaluate = program.evaluate;
   const handed = [realAssert, ...CHECK_GLOBALS.map((name) => snapshot.globals[name])];

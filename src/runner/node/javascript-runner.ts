@@ -137,8 +137,11 @@ export function createNodeJavaScriptRunner() {
       assertionFailures.set(index, usesVerdictFromWatch(check, index, sourceOf(check.file), entry, error, watch));
     });
     const output = program.output;
-    const checks = evaluateChecks(request.checks, { output, error, assertionFailures, hint: error ? null : conditionHint(source) });
-    return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error, timedOut: error?.type === 'Timeout', checks };
+    const hint = conditionHint(source);
+    // After an error the checks are not shown: the hint goes with the error (`if (x = 15)` on a const).
+    const shownError = error && hint && error.type !== 'Timeout' ? { ...error, message: `${error.message} ${hint}` } : error;
+    const checks = evaluateChecks(request.checks, { output, error: shownError, assertionFailures, hint: error ? null : hint });
+    return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error: shownError, timedOut: error?.type === 'Timeout', checks };
   }
   return { run };
 }
