@@ -7,6 +7,8 @@ type PyProxy = { set: (key: string, value: unknown) => void; get: (key: string) 
 
 /** The harness's functions, held by the host only (python-harness.ts). */
 interface Harness {
+  /** Puts the interpreter back as it was when the harness was installed (modules, sys, builtins). */
+  reset: () => void;
   execute: ((source: string, filename: string, namespace: PyProxy, seconds: number, ask?: AskLine) => PyProxy | undefined) & {
     /** The same call with stack switching (JSPI), so the harness's input() can wait for a promise. */
     callPromising?: (source: string, filename: string, namespace: PyProxy, seconds: number, ask: AskLine) => Promise<PyProxy | undefined>;
@@ -44,6 +46,7 @@ export function preparePyodide(py: PyodideInterface): void {
   py.runPython('del __codetrail');
   const get = <T>(name: string) => functions.get(name) as T;
   harnesses.set(py, {
+    reset: get('reset'),
     execute: get('execute'),
     run_check: get('run_check'),
     uses: get('uses'),
@@ -126,10 +129,14 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
     const assertionFailures = new Map<number, string | null>();
     const watched = request.checks.some((check) => check.type === 'uses');
     state.input = [...(request.stdin ?? [])];
+    // A clean interpreter: nothing an earlier run (another learner's) changed is left.
+    harness.reset();
     if (watched) harness.watch(entry, WORK_DIR);
     let error: RunError | null;
     try {
       error = toError(harness.execute(source, entry, namespace, seconds));
+      // The checks see the modules as they were, whatever the program patched (random.randint).
+      harness.reset();
       if (!error) {
         request.checks.forEach((check, index) => {
           if (check.type !== 'assert') return;
@@ -185,9 +192,10 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
  */
 export async function executeInteractivePython(py: PyodideInterface, request: RunRequest, entry: string, ask: AskLine, onOutput?: (text: string) => void): Promise<RunOutcome> {
   const { state, namespace, seconds, fileSource } = startRun(py, request, onOutput);
-  const { execute } = harnessOf(py);
+  const { execute, reset } = harnessOf(py);
   try {
     const source = fileSource(entry);
+    reset();
     const promising = typeof execute.callPromising === 'function' && canSwitchStacks();
     const result = promising && execute.callPromising ? await execute.callPromising(source, entry, namespace, seconds, ask) : execute(source, entry, namespace, seconds, ask);
     return { output: state.output, error: toError(result), assertionFailures: new Map() };

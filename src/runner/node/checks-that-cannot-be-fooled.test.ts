@@ -256,3 +256,34 @@ describe('rerun and uses: seeds, partial output, any loop or branch', () => {
     expect(verdicts(await run(lessonType, name, code, checks))).toEqual([true, true, false]);
   });
 });
+
+describe('random lessons: any honest way of drawing passes, a fixed number fails', () => {
+  const game = (pick: string) => `import random\n\n\ndef pick_secret():\n    return ${pick}\n\n\nsecret = pick_secret()\nprint(f"Secret {secret}")`;
+  const checks: Check[] = [
+    {
+      type: 'assert',
+      code: 'import random\nrandom.seed(0)\npicks = [pick_secret() for _ in range(300)]\nassert all(isinstance(p, int) and 1 <= p <= 10 for p in picks) and all(12 <= picks.count(n) <= 55 for n in range(1, 11))',
+      message: 'Every number from 1 to 10, about as often.',
+    },
+    { type: 'rerun', seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], distinct: 4, contains: 'Secret ', message: 'The secret changes from game to game.' },
+  ];
+
+  it.each([['random.randint(1, 10)'], ['int(random.random() * 10) + 1'], ['random.choice(range(1, 11))'], ['random.choices(range(1, 11), k=1)[0]'], ['random.randrange(10) + 1']])('%s passes', async (pick) => {
+    expect(verdicts(await run('Python', 'main.py', game(pick), checks))).toEqual([true, true]);
+  });
+
+  it.each([
+    ['a fixed number', '4', [false, false]],
+    ['0 to 10', 'random.randint(0, 10)', [false, true]],
+  ] as const)('%s fails', async (_label, pick, expected) => {
+    expect(verdicts(await run('Python', 'main.py', game(pick), checks))).toEqual(expected);
+  });
+
+  it('the same in JavaScript: Math.ceil, Math.floor or Math.trunc all roll a die', async () => {
+    const roll: Check[] = [{ type: 'rerun', seeds: [1, 2, 3, 4, 5, 6, 7, 8], distinct: 3, contains: 'You rolled', message: 'Roll.' }];
+    for (const draw of ['Math.floor(Math.random() * 6) + 1', 'Math.ceil(Math.random() * 6) || 1', 'Math.trunc(Math.random() * 6) + 1']) {
+      expect(verdicts(await run('JS', 'main.js', `const roll = ${draw};\nconsole.log("You rolled " + roll);`, roll))).toEqual([true]);
+    }
+    expect(verdicts(await run('JS', 'main.js', 'const roll = 4;\nconsole.log("You rolled " + roll);', roll))).toEqual([false]);
+  });
+});
