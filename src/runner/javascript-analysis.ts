@@ -137,7 +137,11 @@ type Edit = { at: number; text: string; kind: 'close' | 'statement' | 'open'; sp
  * when the program does not parse. Nothing is added for constructs that cannot be watched
  * (`import` in a script); their checks rest on the code alone.
  */
-export function instrumentUses(source: string, targets: readonly UsesTarget[], hit: string): { source: string; sites: Map<number, number[]> } | null {
+export function instrumentUses(
+  source: string,
+  targets: readonly UsesTarget[],
+  hit: string,
+): { source: string; sites: Map<number, number[]>; positions: Map<number, { line: number; column: number }> } | null {
   const program = parsed(source);
   if (!program) return null;
   const edits: Edit[] = [];
@@ -238,7 +242,19 @@ export function instrumentUses(source: string, targets: readonly UsesTarget[], h
   edits.sort((a, b) => b.at - a.at || rank[a.kind] - rank[b.kind] || (a.kind === 'open' ? a.span - b.span : b.span - a.span));
   let changed = source;
   for (const edit of edits) changed = changed.slice(0, edit.at) + edit.text + changed.slice(edit.at);
-  return { source: changed, sites };
+  // Where each site's call starts in the marked program (1-based line and column, as V8's stack
+  // traces give them), so a call of the marker from anywhere else does not count.
+  const positions = new Map<number, { line: number; column: number }>();
+  for (let id = 0; id < next; id++) {
+    const marker = `${hit}(${id}`;
+    let at = changed.indexOf(marker);
+    while (at >= 0 && !/^[,)]/.test(changed.slice(at + marker.length, at + marker.length + 1))) at = changed.indexOf(marker, at + 1);
+    if (at < 0) continue;
+    const before = changed.slice(0, at);
+    const line = before.split('\n').length;
+    positions.set(id, { line, column: at - before.lastIndexOf('\n') });
+  }
+  return { source: changed, sites, positions };
 }
 
 /** The line of the program's syntax error, as acorn reads it; null when it parses. */

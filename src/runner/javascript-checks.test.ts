@@ -73,6 +73,33 @@ describe.each(engines)('%s: patched built-ins change no verdict', (_engine, run)
   });
 });
 
+describe.each(engines)('%s: uses checks watch the run', (_engine, run) => {
+  const mapCheck: Check[] = [{ type: 'uses', construct: 'call', name: 'map', message: 'Use map.' }];
+  const forCheck: Check[] = [{ type: 'uses', construct: 'for', message: 'Use a for loop.' }];
+  const passed = async (content: string, checks: Check[]) => verdicts(await run(request(content, checks)))[0];
+
+  it('a map whose function never runs does not count; one that runs does', async () => {
+    expect(await passed('const doubled = [];\n[].map((x) => x);\nfor (const n of [1, 2]) doubled.push(n * 2);\nconsole.log(doubled);', mapCheck)).toBe(false);
+    expect(await passed('console.log([1, 2].map((x) => x * 2));', mapCheck)).toBe(true);
+    expect(await passed('const double = (x) => x * 2;\nconsole.log([1, 2].map(double));', mapCheck)).toBe(true);
+  });
+
+  it('a marker called from anywhere but its own place is not a hit', async () => {
+    const ids = '[0, 1, 2, 3, 4]';
+    const byName = `for (const n of []) console.log(n);\nObject.getOwnPropertyNames(globalThis).filter((key) => key.startsWith("__codetrail_hit")).forEach((key) => ${ids}.forEach((i) => globalThis[key](i)));\nconsole.log(3);`;
+    const byArguments = `for (const n of []) console.log(n);\nconst mark = typeof arguments === "object" ? arguments[4] : null;\nif (typeof mark === "function") ${ids}.forEach((i) => mark(i));\nconsole.log(3);`;
+    expect(await passed(byName, forCheck)).toBe(false);
+    expect(await passed(byArguments, forCheck)).toBe(false);
+    expect(await passed('for (const n of [3]) console.log(n);', forCheck)).toBe(true);
+  });
+
+  it('"without reduce()" refuses reduce under any name', async () => {
+    const checks: Check[] = [{ type: 'uses', construct: 'call', name: 'reduce', absent: true, message: 'Without reduce.' }];
+    expect(await passed('const { reduce } = Array.prototype;\nconsole.log(reduce.call([1, 2], (a, b) => a + b, 0));', checks)).toBe(false);
+    expect(await passed('let total = 0;\nfor (const n of [1, 2]) total += n;\nconsole.log(total);', checks)).toBe(true);
+  });
+});
+
 // Last: in this realm the patch is for ever (a worker is thrown away after its run; Jest's realm is not).
 describe.each(engines)('%s: a built-in made permanent', (_engine, run) => {
   it('cannot be put back, so the run fails and says why', async () => {

@@ -20,6 +20,11 @@ export interface Watch {
   /** The global name the marked program calls, and what it must call: record(site, value) returns value. */
   hit: string;
   record: (site: number, value?: unknown) => unknown;
+  /**
+   * Where the engine runs the marked program: its file name, and how many lines (and, on the first
+   * line, columns) it puts before it. A hit counts only from its site's own place.
+   */
+  placed: { file: string; lines: number; firstLineColumns: number };
 }
 
 /**
@@ -39,12 +44,42 @@ export function watchFor(request: RunRequest, entry: string, source: string, hit
   if (targets.length === 0 && forbidden.size === 0) return undefined;
   const instrumented = targets.length > 0 ? instrumentUses(source, targets, hit) : null;
   const hits = new Set<number>();
+  const positions = instrumented?.positions ?? new Map<number, { line: number; column: number }>();
+  const watch: Watch = { source: instrumented?.source ?? source, sites: instrumented?.sites ?? new Map(), hits, forbidden, hit, record: (site, value) => value, placed: { file: entry, lines: 0, firstLineColumns: 0 } };
   const record = (site: number, value?: unknown) => {
     // Through the built-ins taken at load: the program may have replaced Set.prototype.add.
+    if (I.setHas(hits, site)) return value;
+    const expected = I.mapGet(positions, site) as { line: number; column: number } | undefined;
+    if (!expected) return value;
+    const { file, lines, firstLineColumns } = watch.placed;
+    const where = `${file}:${expected.line + lines}:${expected.column + (expected.line === 1 ? firstLineColumns : 0)}`;
+    if (callerPlace(record) !== where) return value;
     I.setAdd(hits, site);
     return value;
   };
-  return { source: instrumented?.source ?? source, sites: instrumented?.sites ?? new Map(), hits, forbidden, hit, record };
+  watch.record = record;
+  return watch;
+}
+
+/**
+ * `file:line:column` of the code that called `fn`, from a stack trace taken with the built-ins of
+ * load time, with the realm's Error.prepareStackTrace set aside meanwhile (a program could set it).
+ */
+function callerPlace(fn: (...args: never[]) => unknown): string | null {
+  const holder: { stack?: unknown } = {};
+  const saved = I.getOwnPropertyDescriptor(I.Error, 'prepareStackTrace');
+  if (saved && !I.defineProperty(I.Error, 'prepareStackTrace', { value: undefined, writable: true, configurable: true })) return null;
+  try {
+    I.captureStackTrace(holder, fn);
+    // The first frame: "    at name (file:line:column)" or "    at file:line:column".
+    const match = I.exec(/\n\s*at (?:[^\n]*?\()?([^\s()]+:\d+:\d+)\)?\s*(?:\n|$)/, I.String(holder.stack ?? ''));
+    return match?.[1] ?? null;
+  } catch {
+    return null;
+  } finally {
+    if (saved) I.defineProperty(I.Error, 'prepareStackTrace', saved);
+    else I.deleteProperty(I.Error, 'prepareStackTrace');
+  }
 }
 
 function randomHex(): string {

@@ -1,6 +1,6 @@
 import { formatConsoleLine } from './console-format';
 import { javascriptWithValues, syntaxErrorLine } from './javascript-analysis';
-import { conditionHint, usesVerdictFromWatch, watchFor } from './javascript-checks';
+import { conditionHint, usesVerdictFromWatch, watchFor, type Watch } from './javascript-checks';
 import { CHECK_GLOBALS, intrinsics as I, snapshotRealm, watchBuiltinCalls } from './javascript-realm';
 import { rerunRunsVerdict, rerunSeeds } from './output-checks';
 import type { RunError, RunRequest } from './run-types';
@@ -57,7 +57,7 @@ interface Program {
  * so they see the learner's variables, while nothing the program does afterwards (return early,
  * reassign names) can replace it. Names carry a random part the program cannot know in advance.
  */
-function execute(source: string, file: string, print: (...values: unknown[]) => void, options: { random?: () => number; hit?: string; record?: unknown } = {}): Program {
+function execute(source: string, file: string, print: (...values: unknown[]) => void, options: { random?: () => number; watch?: Watch } = {}): Program {
   const tag = randomTag();
   let evaluate: Evaluate | null = null;
   const exportEvaluator = (candidate: Evaluate) => {
@@ -68,9 +68,12 @@ function execute(source: string, file: string, print: (...values: unknown[]) => 
   try {
     // A seeded run sees a Math whose random is the seeded generator.
     const math = options.random ? Object.create(Math, { random: { value: options.random } }) : Math;
-    const parameters = ['console', 'assert', 'Math', `__codetrail_export_${tag}`, options.hit ?? `__codetrail_unused_${tag}`];
+    const { watch } = options;
+    const parameters = ['console', 'assert', 'Math', `__codetrail_export_${tag}`, watch?.hit ?? `__codetrail_unused_${tag}`];
     const body = `${preamble}${source}\n//# sourceURL=${file}`;
-    new Function(...parameters, body)(console, realAssert, math, exportEvaluator, options.record);
+    // new Function puts two lines before the body, and the preamble before the program's first line.
+    if (watch) watch.placed = { file, lines: 2, firstLineColumns: preamble.length };
+    new Function(...parameters, body)(console, realAssert, math, exportEvaluator, watch?.record);
     const found = evaluate as Evaluate | null;
     return { error: null, evaluate: found ? wrapChecks(found, tag) : null };
   } catch (caught) {
@@ -110,7 +113,7 @@ export function runJavaScriptInThisRealm(request: RunRequest, onOutput: (text: s
   const print = (...values: unknown[]) => onOutput(`${formatConsoleLine(values)}\n`);
   const watch = watchFor(request, entry.name, entry.content);
   if (watch) for (const name of watch.forbidden.keys()) watchBuiltinCalls(global, name, () => void I.mapSet(watch.forbidden, name, true));
-  const program = execute(watch?.source ?? entry.content, entry.name, print, watch ? { hit: watch.hit, record: watch.record } : {});
+  const program = execute(watch?.source ?? entry.content, entry.name, print, watch ? { watch } : {});
   const unrestorable = snapshot.restore();
   let error: RunError | null = null;
   if (program.error !== null || !program.evaluate) {
