@@ -48,3 +48,27 @@ describe('evaluateChecks', () => {
     expect(evaluateChecks(page, { output: '', error: null, assertionFailures: new Map(), pageChecks: new Map([[0, true], [1, false]]) }).map((r) => r.passed)).toEqual([true, false]);
   });
 });
+
+describe('output checks say what differs when it is easy to miss', () => {
+  const hello: Check[] = [
+    { type: 'output-contains', text: 'Hello', message: 'Say Hello.' },
+    { type: 'output-equals', text: 'Hello, world!', message: 'Match exactly.' },
+  ];
+  const judged = (output: string) => evaluateChecks(hello, { output, error: null, assertionFailures: new Map() });
+
+  it('print("hello world") is told the capital letters and punctuation differ, not that nothing was printed', () => {
+    const [contains, equals] = judged('hello world\n');
+    expect(contains).toMatchObject({ passed: false, detail: 'Your output has "hello" where the lesson expects "Hello": capital letters count, so they must match too.' });
+    expect(equals).toMatchObject({ passed: false, detail: 'Your output "hello world" has the right words, but its capital letters, spaces or punctuation differ from "Hello, world!".' });
+  });
+
+  it('only the capitals differ', () => {
+    expect(judged('HELLO, WORLD!')[1]?.detail).toBe('Your output "HELLO, WORLD!" has the right letters, but its capital letters differ from "Hello, world!".');
+  });
+
+  it('no detail for other words, for nothing printed, or for a pass', () => {
+    expect(judged('Goodbye').map((check) => check.detail ?? null)).toEqual([null, null]);
+    expect(judged('').map((check) => check.detail ?? null)).toEqual([null, null]);
+    expect(judged('Hello, world!').map((check) => check.passed)).toEqual([true, true]);
+  });
+});

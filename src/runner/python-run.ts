@@ -1,5 +1,5 @@
 import type { PyodideInterface } from 'pyodide';
-import { judgeRun, rerunVerdict, type RunOutcome } from './output-checks';
+import { judgeRun, rerunRunsVerdict, rerunSeeds, usesVerdict, type RerunRun, type RunOutcome } from './output-checks';
 import { PYTHON_HARNESS } from './python-harness';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from './run-types';
 
@@ -7,6 +7,8 @@ type PyProxy = { set: (key: string, value: unknown) => void; get: (key: string) 
 
 /** The harness's functions, held by the host only (python-harness.ts). */
 interface Harness {
+  /** Puts the interpreter back as it was when the harness was installed (modules, sys, builtins). */
+  reset: () => void;
   execute: ((source: string, filename: string, namespace: PyProxy, seconds: number, ask?: AskLine) => PyProxy | undefined) & {
     /** The same call with stack switching (JSPI), so the harness's input() can wait for a promise. */
     callPromising?: (source: string, filename: string, namespace: PyProxy, seconds: number, ask: AskLine) => Promise<PyProxy | undefined>;
@@ -14,6 +16,11 @@ interface Harness {
   run_check: (code: string, namespace: PyProxy, seconds: number) => PyProxy | undefined;
   uses: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
   rerun: (source: string, filename: string, overridesJson: string, seconds: number, seed?: number) => PyProxy;
+  watch: (entry: string, folder: string) => void;
+  finish_watching: () => void;
+  forget_watching: () => void;
+  reached: (source: string, filename: string, construct: string, name: string | undefined) => boolean | undefined;
+  called: (name: string) => boolean;
 }
 
 /**
@@ -38,7 +45,18 @@ export function preparePyodide(py: PyodideInterface): void {
   const functions = py.globals.get('__codetrail') as PyProxy;
   py.runPython('del __codetrail');
   const get = <T>(name: string) => functions.get(name) as T;
-  harnesses.set(py, { execute: get('execute'), run_check: get('run_check'), uses: get('uses'), rerun: get('rerun') });
+  harnesses.set(py, {
+    reset: get('reset'),
+    execute: get('execute'),
+    run_check: get('run_check'),
+    uses: get('uses'),
+    rerun: get('rerun'),
+    watch: get('watch'),
+    finish_watching: get('finish_watching'),
+    forget_watching: get('forget_watching'),
+    reached: get('reached'),
+    called: get('called'),
+  });
 }
 
 function harnessOf(py: PyodideInterface): Harness {
@@ -97,10 +115,11 @@ function toError(value: PyProxy | undefined): RunError | null {
 }
 
 /**
- * Runs the entry file in a fresh namespace and working folder, then each assertion check over the
- * same namespace (with the real builtins), each `uses` check on the parsed program and each
- * `rerun` check as its own run with other values. Only the learner's own run is streamed to
- * `onOutput`; every check's verdict lands in `assertionFailures` (null when it passed).
+ * Runs the entry file in a fresh namespace and working folder (and a clean interpreter: modules put
+ * back as they were, python-harness.ts), then each assertion check over the same namespace (with
+ * the real builtins), and each `rerun` check as its own run with other values. `uses` checks are
+ * decided by watching the run (usesVerdict). Only the learner's own run is streamed to `onOutput`;
+ * every check's verdict lands in `assertionFailures` (null when it passed).
  */
 export function executePython(py: PyodideInterface, request: RunRequest, entry: string, onOutput?: (text: string) => void): RunOutcome {
   const { state, prepareFolder, namespace, seconds, fileSource } = startRun(py, request, onOutput);
@@ -108,35 +127,55 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
   try {
     const source = fileSource(entry);
     const assertionFailures = new Map<number, string | null>();
-    // Constructs are read from the program before it runs, so it cannot change how they are read.
+    const watched = request.checks.some((check) => check.type === 'uses');
+    state.input = [...(request.stdin ?? [])];
+    // A clean interpreter: nothing an earlier run (another learner's) changed is left.
+    harness.reset();
+    if (watched) harness.watch(entry, WORK_DIR);
+    let error: RunError | null;
+    try {
+      error = toError(harness.execute(source, entry, namespace, seconds));
+      // The checks see the modules as they were, whatever the program patched (random.randint).
+      harness.reset();
+      if (!error) {
+        request.checks.forEach((check, index) => {
+          if (check.type !== 'assert') return;
+          const failure = toError(harness.run_check(check.code, namespace, seconds));
+          assertionFailures.set(index, failure ? failure.message : null);
+        });
+      }
+    } finally {
+      if (watched) harness.finish_watching();
+    }
     request.checks.forEach((check, index) => {
       if (check.type !== 'uses') return;
       const file = check.file ?? entry;
-      const found = harness.uses(fileSource(file), file, check.construct, check.name);
-      assertionFailures.set(index, found === undefined || found === (check.absent === true) ? check.message : null);
+      const inCode = harness.uses(fileSource(file), file, check.construct, check.name);
+      const ran = error ? undefined : harness.reached(fileSource(file), file, check.construct, check.name);
+      const calledElsewhere = error === null && check.absent === true && check.construct === 'call' && check.name !== undefined && harness.called(check.name);
+      assertionFailures.set(index, usesVerdict(check, inCode, ran, calledElsewhere));
     });
-    state.input = [...(request.stdin ?? [])];
-    const error = toError(harness.execute(source, entry, namespace, seconds));
+    harness.forget_watching();
     if (!error) {
       request.checks.forEach((check, index) => {
-        if (check.type !== 'assert') return;
-        const failure = toError(harness.run_check(check.code, namespace, seconds));
-        assertionFailures.set(index, failure ? failure.message : null);
-      });
-      request.checks.forEach((check, index) => {
         if (check.type !== 'rerun') return;
-        prepareFolder();
-        state.input = [...(check.input ?? request.stdin ?? [])];
-        let printed = '';
-        state.capture = (text) => void (printed += text);
-        try {
-          const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, check.seed);
-          const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
-          result.destroy();
-          assertionFailures.set(index, rerunVerdict(check, printed, rawError ? (rawError.message ?? 'error') : null, missing));
-        } finally {
-          state.capture = null;
+        const runs: RerunRun[] = [];
+        for (const seed of rerunSeeds(check)) {
+          prepareFolder();
+          state.input = [...(check.input ?? request.stdin ?? [])];
+          let printed = '';
+          state.capture = (text) => void (printed += text);
+          try {
+            const result = harness.rerun(source, entry, JSON.stringify(check.set ?? {}), seconds, seed);
+            const [rawError, missing] = (result.toJs?.({ dict_converter: Object.fromEntries }) ?? [null, []]) as [Partial<RunError> | undefined, string[]];
+            result.destroy();
+            runs.push({ printed, error: rawError ? (rawError.message ?? 'error') : null, missing });
+          } finally {
+            state.capture = null;
+          }
+          if (runs[runs.length - 1]!.error !== null || runs[runs.length - 1]!.missing.length > 0) break;
         }
+        assertionFailures.set(index, rerunRunsVerdict(check, runs));
       });
     }
     return { output: state.output, error, assertionFailures };
@@ -153,9 +192,10 @@ export function executePython(py: PyodideInterface, request: RunRequest, entry: 
  */
 export async function executeInteractivePython(py: PyodideInterface, request: RunRequest, entry: string, ask: AskLine, onOutput?: (text: string) => void): Promise<RunOutcome> {
   const { state, namespace, seconds, fileSource } = startRun(py, request, onOutput);
-  const { execute } = harnessOf(py);
+  const { execute, reset } = harnessOf(py);
   try {
     const source = fileSource(entry);
+    reset();
     const promising = typeof execute.callPromising === 'function' && canSwitchStacks();
     const result = promising && execute.callPromising ? await execute.callPromising(source, entry, namespace, seconds, ask) : execute(source, entry, namespace, seconds, ask);
     return { output: state.output, error: toError(result), assertionFailures: new Map() };

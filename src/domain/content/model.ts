@@ -84,6 +84,13 @@ export const checkSchema = z.discriminatedUnion('type', [
       input: z.array(z.string()).optional(),
       /** Seeds the random generator (Python's random, JavaScript's Math.random) for this run. */
       seed: z.number().int().optional(),
+      /**
+       * Runs once per seed instead: every run must print what the check asks (`contains`), and the
+       * runs together must print at least `distinct` different outputs (2 unless given), so a value
+       * that should be random is, however the program draws it.
+       */
+      seeds: z.array(z.number().int()).min(2).max(50).optional(),
+      distinct: z.number().int().min(2).optional(),
       /** The whole output this run must print… */
       output: z.string().optional(),
       /** …or text it must contain (when the rest depends on how the program is written). */
@@ -91,7 +98,9 @@ export const checkSchema = z.discriminatedUnion('type', [
       message,
     })
     .strict()
-    .refine((check) => (check.output === undefined) !== (check.contains === undefined), { message: 'a rerun check needs either output or contains' }),
+    .refine((check) => (check.output === undefined) !== (check.contains === undefined), { message: 'a rerun check needs either output or contains' })
+    .refine((check) => check.seeds === undefined || (check.seed === undefined && check.output === undefined), { message: 'a rerun check with seeds takes contains (not output) and no seed' })
+    .refine((check) => check.distinct === undefined || check.seeds !== undefined, { message: 'distinct needs seeds' }),
   z
     .object({
       type: z.literal('dom'),

@@ -31,6 +31,7 @@ function resultOf(request: RunRequest, run: SandboxRun): RunResult {
     checkQueryResult: outcome.checkQueryResult ?? null,
     checkQueries: new Map(outcome.checkQueries ?? []),
     pageChecks: new Map(outcome.pageChecks),
+    hint: outcome.hint ?? null,
   });
 }
 

@@ -35,6 +35,7 @@ const wireOutcome = z.discriminatedUnion('status', [
     checkQueryResult: z.optional(z.nullable(queryResult)),
     checkQueries: z.optional(z.array(z.tuple([index, z.nullable(queryResult)])).check(z.maxLength(MAX_ITEMS))),
     pageChecks: z.array(z.tuple([index, z.boolean()])).check(z.maxLength(MAX_ITEMS)),
+    hint: z.optional(z.nullable(text)),
   }),
   z.object({ status: z.literal('unsupported'), reason: text }),
 ]);

@@ -41,6 +41,8 @@ export type WireOutcome =
       /** sql-result checks' own queries (RunOutcome.checkQueries as entries). */
       checkQueries?: [number, QueryResult | null][];
       pageChecks: [number, boolean][];
+      /** A hint about the code itself (RunOutcome.hint). */
+      hint?: string | null;
     }
   | { status: 'unsupported'; reason: string };
 

@@ -33,8 +33,9 @@ describe('Python: behaviour and constructs, not text', () => {
     ['a while loop (no for)', 'prices = [12, 20, 4]\ntotal = 0\ni = 0\nwhile i < len(prices):\n    total += prices[i]\n    i += 1\nprint(total)', [false, true, true]],
     ['the output hard-coded, the loop in a comment', 'prices = [12, 20, 4]\n# for price in prices:\nprint(36)', [false, false, true]],
     ['the loop in a string', 'prices = [12, 20, 4]\nnote = "for price in prices:"\nprint(36)', [false, false, true]],
-    ['sum() and a decoy loop', 'prices = [12, 20, 4]\nfor _ in []:\n    pass\nprint(sum(prices))', [true, true, false]],
-    ['no prices variable to vary', 'total = 12 + 20 + 4\nfor _ in []:\n    pass\nprint(total)', [true, false, true]],
+    ['sum() and a decoy loop that never runs', 'prices = [12, 20, 4]\nfor _ in []:\n    pass\nprint(sum(prices))', [false, true, false]],
+    ['sum() under another name, beside a loop', 'prices = [12, 20, 4]\nadd = sum\nfor price in prices:\n    pass\nprint(add(prices))', [true, true, false]],
+    ['no prices variable to vary', 'total = 0\nfor price in [12, 20, 4]:\n    total += price\nprint(total)', [true, false, true]],
   ])('%s', async (_label, content, expected) => {
     expect(verdicts(await py(content))).toEqual(expected);
   });
@@ -68,6 +69,72 @@ describe('Python: behaviour and constructs, not text', () => {
     expect(verdicts(await py(honest))).toEqual([true, true, true]);
     expect(verdicts(await py('prices = [12, 20, 4]\n# for\nprint(36)'))).toEqual([false, false, true]);
     expect(await py('while True:\n    pass', [])).toMatchObject({ timedOut: true });
+  });
+});
+
+describe('Python: patched modules change no verdict and never reach the next run', () => {
+  const py = (content: string, checks: Check[]) => run('Python', 'main.py', content, checks);
+  const pickChecks: Check[] = [
+    {
+      type: 'assert',
+      code: 'import random\nrandom.seed(3)\nfirst = pick_secret()\nrandom.seed(3)\nassert first == random.randint(1, 10)',
+      message: 'pick_secret should return random.randint(1, 10).',
+    },
+  ];
+
+  it('a patched random.randint does not pass the check, and is gone in the next run', async () => {
+    const patched = 'import random\nrandom.randint = lambda low, high: 7\n\ndef pick_secret():\n    return 7\n\nprint(pick_secret())';
+    expect(verdicts(await py(patched, pickChecks))).toEqual([false]);
+    const next = await py('import random\nprint(sorted({random.randint(1, 1000) for _ in range(20)}) != [7])', [{ type: 'output-equals', text: 'True', message: 'x' }]);
+    expect(next).toMatchObject({ status: 'ran', passed: true });
+  });
+
+  it('a class patched, a module added or a module attribute deleted in one run is back in the next', async () => {
+    await py('import random, json, collections, sys\nrandom.Random.randint = lambda self, a, b: 4\ndel json.dumps\ncollections.extra = 1\nsys.path.append("/tmp")\nimport statistics\nstatistics.mean = len', []);
+    const next = await py(
+      'import random, json, collections, sys, statistics\nprint(random.Random(1).randint(1, 1000) != 4, hasattr(json, "dumps"), hasattr(collections, "extra"), "/tmp" in sys.path, statistics.mean([2, 4]))',
+      [{ type: 'output-equals', text: 'True True False False 3', message: 'x' }],
+    );
+    expect(next).toMatchObject({ status: 'ran', passed: true });
+  });
+
+  it('the learner cannot switch off the watching that uses checks rely on', async () => {
+    const checks: Check[] = [{ type: 'uses', construct: 'call', name: 'sum', absent: true, message: 'Without sum().' }];
+    const result = await py('import sys\nsys.monitoring.set_events(sys.monitoring.COVERAGE_ID, 0)\nadd = sum\nprint(add([1, 2]))', checks);
+    expect(result).toMatchObject({ status: 'ran', passed: false, error: { message: 'sys.monitoring is not available in lessons' } });
+  });
+});
+
+describe('uses: the construct must run and do its work', () => {
+  const verdictsAndDetail = (result: RunResult) => (result.status === 'ran' ? result.checks.map((check) => [check.passed, check.detail ?? null]) : []);
+  it.each([
+    ['Python', 'main.py', 'try', undefined, 'try:\n    pass\nexcept ValueError:\n    pass\nprint(int("3"))', 'try:\n    print(int("3"))\nexcept ValueError:\n    print("no")'],
+    ['Python', 'main.py', 'function', 'double', 'def double(n):\n    return n * 2\n\nprint(6)', 'def double(n):\n    return n * 2\n\nprint(double(3))'],
+    ['Python', 'main.py', 'for', undefined, 'for price in []: print(price)\nprint(36)', 'for price in [36]: print(price)'],
+    ['Python', 'main.py', 'branch', undefined, 'def never():\n    return "a" if True else "b"\nprint("a")', 'x = 3\nprint("a" if x > 2 else "b")'],
+    ['JS', 'main.js', 'call', 'map', 'const doubled = [];\n[].map((x) => x);\nfor (const n of [1, 2]) doubled.push(n * 2);\nconsole.log(doubled);', 'console.log([1, 2].map((x) => x * 2));'],
+    ['JS', 'main.js', 'for', undefined, 'for (const n of []) console.log(n);\nconsole.log(3);', 'for (const n of [3]) console.log(n);'],
+    ['JS', 'main.js', 'try', undefined, 'try {} catch (e) {}\nconsole.log(3);', 'try { console.log(JSON.parse("3")); } catch (e) {}'],
+    ['JS', 'main.js', 'function', 'double', 'function double(n) { return n * 2; }\nconsole.log(6);', 'const double = (n) => n * 2;\nconsole.log(double(3));'],
+    ['JS', 'main.js', 'if', undefined, 'function never(x) { if (x) return 1; }\nconsole.log(1);', 'const x = 1;\nif (x > 0) console.log(1);'],
+  ] as const)('%s %s: dead code is refused, code that runs passes', async (lessonType, name, construct, functionName, dead, live) => {
+    const checks: Check[] = [{ type: 'uses', construct, ...(functionName ? { name: functionName } : {}), message: 'Use it.' }];
+    const refused = verdictsAndDetail(await run(lessonType, name, dead, checks));
+    expect(refused[0]?.[0]).toBe(false);
+    expect(refused[0]?.[1]).toMatch(/never does its work/);
+    expect(verdictsAndDetail(await run(lessonType, name, live, checks))).toEqual([[true, null]]);
+  });
+
+  it.each([
+    ['Python', 'main.py', 'sum', 'add = sum\ntotal = add([1, 2])\nprint(total)', 'total = 0\nfor n in [1, 2]:\n    total += n\nprint(total)'],
+    ['Python', 'main.py', 'sum', 'import builtins\nprint(getattr(builtins, "su" + "m")([1, 2]))', 'print(1 + 2)'],
+    ['JS', 'main.js', 'reduce', 'const add = "reduce";\nconsole.log([1, 2][add]((a, b) => a + b, 0));', 'let total = 0;\nfor (const n of [1, 2]) total += n;\nconsole.log(total);'],
+    ['JS', 'main.js', 'reduce', 'const { reduce } = Array.prototype;\nconsole.log(reduce.call([1, 2], (a, b) => a + b, 0));', 'console.log(1 + 2);'],
+  ] as const)('%s: "without %s()" also refuses it called under another name', async (lessonType, name, functionName, aliased, honest) => {
+    const checks: Check[] = [{ type: 'uses', construct: 'call', name: functionName, absent: true, message: 'Do it yourself.' }];
+    const refused = verdictsAndDetail(await run(lessonType, name, aliased, checks));
+    expect(refused[0]).toEqual([false, `Your program still calls ${functionName}() under another name.`]);
+    expect(verdictsAndDetail(await run(lessonType, name, honest, checks))).toEqual([[true, null]]);
   });
 });
 
@@ -202,5 +269,36 @@ describe('rerun and uses: seeds, partial output, any loop or branch', () => {
       { type: 'uses', construct: 'for', message: 'A for loop.' },
     ];
     expect(verdicts(await run(lessonType, name, code, checks))).toEqual([true, true, false]);
+  });
+});
+
+describe('random lessons: any honest way of drawing passes, a fixed number fails', () => {
+  const game = (pick: string) => `import random\n\n\ndef pick_secret():\n    return ${pick}\n\n\nsecret = pick_secret()\nprint(f"Secret {secret}")`;
+  const checks: Check[] = [
+    {
+      type: 'assert',
+      code: 'import random\nrandom.seed(0)\npicks = [pick_secret() for _ in range(300)]\nassert all(isinstance(p, int) and 1 <= p <= 10 for p in picks) and all(12 <= picks.count(n) <= 55 for n in range(1, 11))',
+      message: 'Every number from 1 to 10, about as often.',
+    },
+    { type: 'rerun', seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], distinct: 4, contains: 'Secret ', message: 'The secret changes from game to game.' },
+  ];
+
+  it.each([['random.randint(1, 10)'], ['int(random.random() * 10) + 1'], ['random.choice(range(1, 11))'], ['random.choices(range(1, 11), k=1)[0]'], ['random.randrange(10) + 1']])('%s passes', async (pick) => {
+    expect(verdicts(await run('Python', 'main.py', game(pick), checks))).toEqual([true, true]);
+  });
+
+  it.each([
+    ['a fixed number', '4', [false, false]],
+    ['0 to 10', 'random.randint(0, 10)', [false, true]],
+  ] as const)('%s fails', async (_label, pick, expected) => {
+    expect(verdicts(await run('Python', 'main.py', game(pick), checks))).toEqual(expected);
+  });
+
+  it('the same in JavaScript: Math.ceil, Math.floor or Math.trunc all roll a die', async () => {
+    const roll: Check[] = [{ type: 'rerun', seeds: [1, 2, 3, 4, 5, 6, 7, 8], distinct: 3, contains: 'You rolled', message: 'Roll.' }];
+    for (const draw of ['Math.floor(Math.random() * 6) + 1', 'Math.ceil(Math.random() * 6) || 1', 'Math.trunc(Math.random() * 6) + 1']) {
+      expect(verdicts(await run('JS', 'main.js', `const roll = ${draw};\nconsole.log("You rolled " + roll);`, roll))).toEqual([true]);
+    }
+    expect(verdicts(await run('JS', 'main.js', 'const roll = 4;\nconsole.log("You rolled " + roll);', roll))).toEqual([false]);
   });
 });
