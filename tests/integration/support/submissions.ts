@@ -1,28 +1,13 @@
 import type { Lesson } from '@/domain/content/model';
 import type { Submission } from '@/domain/lessons/submission';
-import { solutionFiles } from '@/server/content/verify-content';
+import { passingSubmissionOf } from '../../support/passing-submission';
 import { locateChapter, locateLesson } from '@/server/services/learning-service';
 import { createLocalGrader, type Grader } from '@/server/grading/grader';
 import type { Services } from '@/server/services/services';
 
 type LessonRef = { trackId: string; tutorialId: string; chapterId: string; lessonId: string };
 
-/** The lesson's own solution (or right answer), as a learner who solved it hands it in. */
-export function passingSubmissionOf(lesson: Lesson): Submission {
-  const interaction = lesson.interaction;
-  switch (interaction.kind) {
-    case 'multiple-choice':
-      return { choices: interaction.choices.flatMap((choice, index) => (choice.correct ? [index] : [])) };
-    case 'fill-gap':
-      return { gaps: interaction.gaps.map((gap) => gap.accepted[0] ?? '') };
-    case 'reorder':
-      return { order: interaction.lines.map((_, index) => index) };
-    case 'code': {
-      const editable = new Set((lesson.executableContent?.files ?? []).filter((file) => file.editable).map((file) => file.name));
-      return { files: solutionFiles(lesson).filter((file) => editable.has(file.name)).map((file) => ({ name: file.name, userContent: file.content })) };
-    }
-  }
-}
+export { passingSubmissionOf };
 
 export async function lessonAt(services: Services, ref: LessonRef): Promise<Lesson> {
   const published = await services.content.publishedTrack(ref.trackId);
