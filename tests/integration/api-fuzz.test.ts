@@ -23,6 +23,8 @@ import { apiCaller, testAuthenticate } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
 import { subscribeToPro } from './support/subscribe';
+import { passingSubmissionOf } from './support/submissions';
+import type { Submission } from '@/domain/lessons/submission';
 
 /**
  * Every route of API v1 with generated queries, path ids and bodies — mostly valid requests with
@@ -40,6 +42,7 @@ let publishSetVersion = 1;
 let trackVersions: Record<string, number> = {};
 let lessons: LessonRef[] = [];
 let codeLessons: LessonRef[] = [];
+let gradedLessons: LessonRef[] = [];
 /** The learner's own projects (with a snapshot each), another learner's (one shared), and made-up ids. */
 let projectIds: string[] = [];
 const snapshotIds: string[] = [];
@@ -50,6 +53,8 @@ let paymentIds: string[] = [];
 let reportIds: string[] = [];
 const serverErrors: unknown[] = [];
 const counts = { runRoutes: 0, adapter: 0 };
+/** Completions the server graded (a verdict in the answer), passed or not: the fuzz reaches the grader. */
+const verdicts = { passed: 0, notPassed: 0 };
 const statuses = new Map<number, number>();
 const started = Date.now();
 
@@ -60,6 +65,9 @@ interface LessonRef {
   lessonId: string;
   editable: string[];
   lessonType: LessonType | null;
+  kind: 'code' | 'multiple-choice' | 'fill-gap' | 'reorder';
+  /** What a learner who solved it hands in (the server's grading passes it). */
+  solution: Submission;
 }
 
 const call = apiCaller(() => services, { logError: (error) => serverErrors.push(error) });
@@ -83,6 +91,8 @@ beforeAll(async () => {
           lessonId: lesson.id,
           editable: (lesson.executableContent?.files ?? []).filter((file) => file.editable).map((file) => file.name),
           lessonType: lesson.interaction.kind === 'code' && lesson.executableContent ? lessonTypeFromFiles(lesson.executableContent.files) : null,
+          kind: lesson.interaction.kind,
+          solution: passingSubmissionOf(lesson),
         })),
       ),
     ),
@@ -90,6 +100,8 @@ beforeAll(async () => {
   // Python runs cost Pyodide time: a few Python lessons, every other kind in full.
   const code = lessons.filter((lesson) => lesson.lessonType !== null && lesson.editable.length > 0);
   codeLessons = [...code.filter((lesson) => lesson.lessonType !== 'Python'), ...code.filter((lesson) => lesson.lessonType === 'Python').slice(0, 3)];
+  // Completions are graded (code runs in the grader): every answer lesson, and the code lessons above.
+  gradedLessons = [...lessons.filter((lesson) => lesson.kind !== 'code'), ...codeLessons];
   const [learner, engineer] = await Promise.all([emulatorUser({ displayName: 'Fuzz Learner' }), emulatorUser({ roles: ['course_engineer'] })]);
   tokens = { learner: learner.idToken, engineer: engineer.idToken };
   // Pro, so the project routes get past the free allowance (the billing routes, fuzzed last, may end it).
@@ -119,10 +131,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await services.grader.close();
   await services.checks.close();
   await handle.close();
   const total = counts.runRoutes + counts.adapter;
-  console.info(`api-fuzz on ${DATABASE}: ${total} requests (${counts.runRoutes} through runRoutes, ${counts.adapter} through the Next adapter) in ${((Date.now() - started) / 1000).toFixed(1)} s; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.info(`api-fuzz on ${DATABASE}: ${total} requests (${counts.runRoutes} through runRoutes, ${counts.adapter} through the Next adapter) in ${((Date.now() - started) / 1000).toFixed(1)} s; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(', ')}; graded completions: ${verdicts.passed} passed, ${verdicts.notPassed} not`);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -150,15 +163,16 @@ const deepValue = fc.tuple(fc.integer({ min: 50, max: 2_000 }), fc.boolean()).ma
   for (let level = 0; level < depth; level += 1) value = arrays ? [value] : { a: value };
   return value;
 });
-const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+/** Hostile values that nest only a little: parts of a valid request's base (the mutation brings the deep ones). */
+const shallowNastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: nastyString },
   { weight: 3, arbitrary: nastyNumber },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(true, false, null, [], {}, [[]], { files: null }) },
-  { weight: 1, arbitrary: deepValue },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 1, arbitrary: fc.array(nastyString, { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.dictionary(nastyString, nastyString, { maxKeys: 3 }) },
 );
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 13, arbitrary: shallowNastyValue }, { weight: 1, arbitrary: deepValue });
 
 // ---------------------------------------------------------------------------------------------
 // Valid requests per route, made hostile in one place
@@ -181,6 +195,37 @@ const completion = fc.record(
   { mode: fc.constantFrom('learn', 'challenge', 'tutor'), attempts: fc.integer({ min: 1, max: 10 }), usedHints: fc.boolean(), completedAt: recentInstant, timeZone },
   { requiredKeys: ['mode', 'attempts', 'usedHints'] },
 );
+const anyGradedLesson = () => fc.constantFrom(...gradedLessons);
+/** An answer of some kind, for any lesson: indices, words, an order or files (with names the lesson may not have). */
+const anyAnswer: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ choices: fc.array(fc.oneof(fc.nat({ max: 8 }), nastyNumber), { maxLength: 4 }) }),
+  fc.record({ gaps: fc.array(fc.oneof(fc.constantFrom('print', 'SELECT', 'color', ' 42 '), nastyString), { maxLength: 4 }) }),
+  fc.record({ order: fc.array(fc.oneof(fc.nat({ max: 10 }), nastyNumber), { maxLength: 10 }) }),
+  fc.record({ files: fc.array(fc.record({ name: fc.oneof(fc.constantFrom('main.py', 'index.html', 'style.css', 'script.js', 'query.sql', '../main.py'), nastyString), userContent: sourceText }), { maxLength: 3 }) }),
+  fc.record({ files: fc.constant([]), choices: fc.constant([0]) }),
+);
+/** The same kind of answer the lesson takes, with made-up content (mostly not passing). */
+const answerOfKind = (lesson: LessonRef): fc.Arbitrary<unknown> => {
+  if (lesson.kind === 'code') return lesson.editable.length > 0 ? filesOf(lesson).map((files) => ({ files })) : anyAnswer;
+  const solved = lesson.solution;
+  if ('choices' in solved) return fc.subarray([0, 1, 2, 3]).map((choices) => ({ choices }));
+  if ('gaps' in solved) return fc.tuple(...solved.gaps.map((gap) => fc.oneof(fc.constant(gap), fc.constant(` ${gap} `), fc.string({ maxLength: 12 })))).map((gaps) => ({ gaps }));
+  if ('order' in solved) return fc.shuffledSubarray(solved.order, { minLength: solved.order.length }).map((order) => ({ order }));
+  return anyAnswer;
+};
+/** What a completion hands in: the solution, a wrong answer of the right kind, any other answer, none, or a value that is no submission. */
+const submissionFor = (lesson: LessonRef): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant(lesson.solution) },
+    { weight: 3, arbitrary: answerOfKind(lesson) },
+    { weight: 2, arbitrary: anyAnswer },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    // Not deepValue: a base that is already 2,000 levels deep, with a deep mutation inside it, is
+    // deeper than this harness's own JSON round trip can take (the server is not what overflows).
+    { weight: 1, arbitrary: shallowNastyValue },
+  );
+const completionOf = (lesson: LessonRef) =>
+  fc.tuple(completion, submissionFor(lesson)).map(([body, submission]) => (submission === undefined ? body : { ...body, submission }));
 
 const noQuery = (body?: fc.Arbitrary<unknown>): fc.Arbitrary<BaseRequest> => (body ? body.map((value) => ({ query: {}, body: value })) : fc.constant({ query: {} }));
 
@@ -238,7 +283,7 @@ const ROUTES: Record<string, FuzzRoute> = {
   completeLessonRoutes: {
     build: (s) => learningRouteBuilders.completeLessonRoutes(s),
     caller: 'learner',
-    base: () => fc.tuple(anyLesson(), completion).map(([l, body]) => ({ query: refOf(l), body })),
+    base: () => anyGradedLesson().chain((l) => completionOf(l).map((body) => ({ query: refOf(l), body }))),
     runs: 70,
   },
   previewRunFilesRoutes: {
@@ -275,7 +320,7 @@ const ROUTES: Record<string, FuzzRoute> = {
         fc.record({
           timeZone: fc.option(timeZone),
           completions: fc.array(
-            fc.tuple(anyLesson(), completion, recentInstant).map(([l, c, completedAt]) => ({ ...refOf(l), ...c, completedAt })),
+            anyGradedLesson().chain((l) => fc.tuple(completionOf(l), recentInstant).map(([c, completedAt]) => ({ ...refOf(l), ...c, completedAt }))),
             { maxLength: 3 },
           ),
         }),
@@ -541,8 +586,17 @@ function hostile(route: FuzzRoute, routes: Routes, base: BaseRequest, change: Mu
   return { method, query, body, token };
 }
 
+function countVerdicts(body: unknown): void {
+  const results = (body as { results?: unknown } | null)?.results;
+  for (const entry of [body, ...(Array.isArray(results) ? results : [])]) {
+    const passed = (entry as { verdict?: { passed?: unknown } } | null)?.verdict?.passed;
+    if (typeof passed === 'boolean') verdicts[passed ? 'passed' : 'notPassed'] += 1;
+  }
+}
+
 function expectNoServerError(response: { status: number; body: unknown }, request: unknown): void {
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  countVerdicts(response.body);
   if (response.status >= 500 || response.status < 200) {
     const cause = serverErrors.at(-1);
     throw new Error(`Answered ${response.status} ${JSON.stringify(response.body)} to ${JSON.stringify(request).slice(0, 2000)}${cause ? `\ncause: ${String(cause instanceof Error ? cause.stack : cause)}` : ''}`);
@@ -621,6 +675,23 @@ async function throughAdapter(route: FuzzRoute, request: FuzzRequest, raw: RawBo
   return sent;
 }
 
+/**
+ * Reports a failed property with its own error and a shortened counterexample. fast-check's own
+ * report prints every value in full, and a deeply nested hostile value (deepValue) overflows its
+ * stack there, hiding the failure behind a RangeError.
+ */
+function reportFailure<T extends unknown[]>(details: fc.RunDetails<T>): void {
+  if (!details.failed) return;
+  let shown: string;
+  try {
+    shown = JSON.stringify(details.counterexample)?.slice(0, 3000) ?? 'undefined';
+  } catch {
+    shown = '(too deep to print)';
+  }
+  const cause = details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance);
+  throw new Error(`Property failed after ${details.numRuns} runs (seed ${details.seed}, path "${details.counterexamplePath}"):\n${cause}\ncounterexample: ${shown}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
@@ -648,7 +719,7 @@ describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
           counts.runRoutes += 1;
           expectNoServerError(response, request);
         }),
-        { numRuns: route.runs },
+        { numRuns: route.runs, reporter: reportFailure },
       );
     }, 120_000);
 
@@ -660,12 +731,15 @@ describe(`fuzzing every API v1 route on ${DATABASE}`, () => {
           counts.adapter += 1;
           expectNoServerError(response, { ...request, raw: raw.kind === 'bytes' ? raw.bytes.subarray(0, 200).toString('latin1') : 'json' });
         }),
-        { numRuns: route.runs },
+        { numRuns: route.runs, reporter: reportFailure },
       );
     }, 120_000);
   });
 
   it('sent at least 2,000 requests', () => {
     expect(counts.runRoutes + counts.adapter).toBeGreaterThanOrEqual(2_000);
+    // Completions got past validation to the grader, with passing and with failing work.
+    expect(verdicts.passed).toBeGreaterThan(0);
+    expect(verdicts.notPassed).toBeGreaterThan(0);
   });
 });

@@ -24,6 +24,7 @@ import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { quizLesson } from './support/content-fixtures';
 import { emulatorUser } from './support/emulator';
+import { passingSubmissionOf } from './support/submissions';
 
 const DATABASE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the embedded database';
 const SECRET = 'whsec_integration_test_secret';
@@ -141,6 +142,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await services.grader.close();
   await services.checks.close();
   await handle.close();
 });
@@ -153,7 +155,8 @@ describe(`Pro gates on ${DATABASE}`, () => {
     const refused = await call(chapterRoutes(services), ada.idToken, chapter('bill-pro', 'bill-pro-c1'));
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ proRequired: true, feature: 'section', message: expect.stringContaining('Codetrail Pro') });
-    const completion = await call(completeLessonRoutes(services), ada.idToken, { method: 'POST', query: { trackId: 'billfix', tutorialId: 'bill-pro', chapterId: 'bill-pro-c1', lessonId: 'bill-pro-l1' }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+    const completion = await call(completeLessonRoutes(services), ada.idToken, { method: 'POST', query: { trackId: 'billfix', tutorialId: 'bill-pro', chapterId: 'bill-pro-c1', lessonId: 'bill-pro-l1' }, body: { mode: 'learn', attempts: 1, usedHints: false, submission: passingSubmissionOf(quizLesson('bill-pro-l1')) } });
+    // Refused for the plan, right answer or not.
     expect(completion.status).toBe(402);
     expect((await call(machinesRoutes(services), ada.idToken, { method: 'POST', body: { template: 'linux' } })).body).toMatchObject({ proRequired: true, feature: 'machines' });
 

@@ -9,6 +9,7 @@ import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
 import { emulatorUser } from './support/emulator';
+import { passingSubmission } from './support/submissions';
 
 /** What no request may do to the database: store text it cannot hold, or overflow an integer column. */
 
@@ -33,6 +34,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await services.grader.close();
+  await services.checks.close();
   await handle.close();
 });
 
@@ -92,7 +95,7 @@ describe(`data safety on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the e
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const completedAt = new Date().toISOString();
-      const item = { mode: 'learn' as const, attempts: 1, usedHints: false, completedAt: new Date(completedAt), timeZone: null };
+      const item = { mode: 'learn' as const, attempts: 1, usedHints: false, completedAt: new Date(completedAt), timeZone: null, submission: await passingSubmission(services, lesson) };
       const result = await progressSyncRoutes({ ...services, progress }).POST?.handle({
         identity: { uid: learner.uid, email: null, displayName: null, roles: [], impersonated: false, authTime: null },
         query: {},
@@ -109,7 +112,7 @@ describe(`data safety on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the e
       expect(body).not.toContain('publish_sets');
       expect(result?.body).toMatchObject({
         results: [
-          { lessonId: lesson.lessonId, status: 'recorded' },
+          { lessonId: lesson.lessonId, status: 'recorded', recorded: true, verdict: expect.objectContaining({ passed: true }) },
           { lessonId: 'js-anything', status: 'deferred', message: SYNC_DEFERRED_MESSAGE },
           { lessonId: 'py-no-such-lesson', status: 'rejected', message: 'Chapter "python-basics-first-steps" has no lesson "py-no-such-lesson".' },
         ],

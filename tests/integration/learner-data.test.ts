@@ -14,6 +14,7 @@ import { createServices, type Services } from '@/server/services/services';
 import { openTestDatabase } from './support/database';
 import { apiCaller } from './support/api-call';
 import { emulatorUser } from './support/emulator';
+import { courseSolutionGrader, passingCompletion } from './support/submissions';
 
 /**
  * Issue 11 points 5 and 6 through the lesson page's own getServerSideProps core: saved code opens
@@ -42,11 +43,19 @@ function page(chapter: { tutorialId: string; chapterId: string }, lessonIndex: n
   return loadLessonPage(context, user(who, roles), 'learn', services).then((result) => ({ result, cookies: [res.getHeader('Set-Cookie') ?? []].flat().map(String) }));
 }
 
+/** Passes the lesson as a learner who solved it: the server grades the lesson's own solution, and records it. */
+async function pass(token: string, ref: { trackId: string; tutorialId: string; chapterId: string; lessonId: string }) {
+  const response = await call(completeLessonRoutes(services), token, { method: 'POST', query: ref, body: await passingCompletion(services, ref) });
+  expect(response).toMatchObject({ body: { recorded: true, lessonId: ref.lessonId, verdict: { passed: true } } });
+  return response;
+}
+
 const isCode = (lesson: Lesson) => lesson.interaction.kind === 'code' && (lesson.executableContent?.files.some((file) => file.editable) ?? false);
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  services = createServices(handle.db);
+  // Only the course's own solutions are handed in here (some tests pass a whole section).
+  services = createServices(handle.db, { grader: courseSolutionGrader() });
   const compiled = await compileContent(path.resolve('content'));
   expect(compiled.errors).toEqual([]);
   publishSetVersion = (await services.content.publish(compiled.content)).publishSetVersion;
@@ -57,6 +66,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await services.grader.close();
+  await services.checks.close();
   await handle.close();
 });
 
@@ -102,7 +113,7 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
 
     // Another learner gets the starter files.
     const other = await emulatorUser();
-    await call(completeLessonRoutes(services), other.idToken, { method: 'POST', query: { trackId: track.id, ...where, lessonId: firstCode.lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+    await pass(other.idToken, { trackId: track.id, ...where, lessonId: firstCode.lesson.id });
     const theirs = await page(where, firstCode.index, other);
     expect(theirs.result).toMatchObject({ props: { initialFilesSavedAt: null } });
   });
@@ -112,7 +123,7 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
     const [current, locked] = tutorial.chapters;
     if (!current || !locked) throw new Error('two chapters needed');
     const fresh = await emulatorUser();
-    await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: current.lessons[0]?.id ?? '' }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+    await pass(fresh.idToken, { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: current.lessons[0]?.id ?? '' });
 
     const refused = await page({ tutorialId: tutorial.id, chapterId: locked.id }, 0, fresh);
     expect(refused.result).toEqual({ redirect: { destination: `/web/${track.id}/section/0`, permanent: false } });
@@ -122,12 +133,12 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
     expect(value).toEqual({ route: `/web/${track.id}/section/0`, kind: 'info', message: `Finish “${current.title}” first to unlock “${locked.title}”.` });
 
     // Course engineers preview it.
-    await call(completeLessonRoutes(services), engineer.idToken, { method: 'POST', query: { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: current.lessons[0]?.id ?? '' }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+    await pass(engineer.idToken, { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: current.lessons[0]?.id ?? '' });
     expect(await page({ tutorialId: tutorial.id, chapterId: locked.id }, 0, engineer, ['course_engineer'])).toMatchObject({ result: { props: { chapterId: locked.id } } });
 
     // Finish the current chapter: the next one opens.
     for (const lesson of current.lessons) {
-      await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+      await pass(fresh.idToken, { trackId: track.id, tutorialId: tutorial.id, chapterId: current.id, lessonId: lesson.id });
     }
     expect(await page({ tutorialId: tutorial.id, chapterId: locked.id }, 0, fresh)).toMatchObject({ result: { props: { chapterId: locked.id } }, cookies: [] });
   });
@@ -155,7 +166,7 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
     for (const tutorialId of track.sections[0]?.tutorialIds ?? []) {
       for (const chapter of track.tutorials.find((candidate) => candidate.id === tutorialId)?.chapters ?? []) {
         for (const lesson of chapter.lessons) {
-          await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: { trackId: track.id, tutorialId, chapterId: chapter.id, lessonId: lesson.id }, body: { mode: 'learn', attempts: 1, usedHints: false } });
+          await pass(fresh.idToken, { trackId: track.id, tutorialId, chapterId: chapter.id, lessonId: lesson.id });
         }
       }
     }
@@ -189,11 +200,7 @@ describe(`learner data on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'the 
     const chapter = tutorial.chapters[0];
     const code = chapter?.lessons.find(isCode);
     if (!chapter || !code) throw new Error('no code lesson');
-    const passed = await call(completeLessonRoutes(services), ada.idToken, {
-      method: 'POST',
-      query: { trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id, lessonId: code.id },
-      body: { mode: 'learn', attempts: 1, usedHints: false },
-    });
+    const passed = await pass(ada.idToken, { trackId: track.id, tutorialId: tutorial.id, chapterId: chapter.id, lessonId: code.id });
     expect(passed.status).toBe(201);
     const after = await profile();
     expect(after.totals).toMatchObject({ lessons: 1, daysLearned: 1 });

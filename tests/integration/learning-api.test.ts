@@ -16,9 +16,11 @@ import {
 import { compileContent } from '@/server/content/compile-content';
 import type { DatabaseHandle } from '@/server/db/client';
 import { createServices, type Services } from '@/server/services/services';
+import { SandboxBusyError, SandboxUnavailableError } from '@/runner/sandbox/sandbox-pool';
 import { openTestDatabase } from './support/database';
 import { apiCaller } from './support/api-call';
 import { emulatorUser } from './support/emulator';
+import { passingSubmission } from './support/submissions';
 
 let handle: DatabaseHandle;
 let services: Services;
@@ -47,6 +49,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await services.grader.close();
+  await services.checks.close();
   await handle.close();
 });
 
@@ -175,21 +179,54 @@ describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'Postgre
     });
   });
 
-  it('records a completion once and shows it in the chapter', async () => {
-    const complete = () => call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'learn', attempts: 2, usedHints: true } });
-    const first = await complete();
-    expect(first).toMatchObject({ status: 201, body: { lessonId: LESSON, firstCompletion: true } });
-    const again = await complete();
-    expect(again).toMatchObject({ status: 200, body: { lessonId: LESSON, firstCompletion: false, completedAt: (first.body as { completedAt: string }).completedAt } });
+  it('records a graded completion once and shows it in the chapter; work that does not pass records nothing', async () => {
+    const completeWith = (submission: unknown) => call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'learn', attempts: 2, usedHints: true, submission } });
+    const chapterLessons = async (token: string) => (((await call(chapterRoutes(services), token, { query: chapterQuery })).body as { chapter: { lessons: { id: string; completed: boolean }[] } }).chapter.lessons);
 
-    const chapter = await call(chapterRoutes(services), learner.idToken, { query: chapterQuery });
-    const lessons = (chapter.body as { chapter: { lessons: { id: string; completed: boolean }[] } }).chapter.lessons;
-    expect(lessons.find((lesson) => lesson.id === LESSON)?.completed).toBe(true);
-    const theirs = await call(chapterRoutes(services), other.idToken, { query: chapterQuery });
-    expect((theirs.body as { chapter: { lessons: { id: string; completed: boolean }[] } }).chapter.lessons.every((lesson) => !lesson.completed)).toBe(true);
+    // The server runs the submitted file against the lesson's checks: this one does not pass.
+    const wrong = await completeWith({ files: [{ name: 'main.py', userContent: 'print("hi")' }] });
+    expect(wrong).toMatchObject({ status: 200, body: { recorded: false, lessonId: LESSON, verdict: { passed: false } } });
+    expect((wrong.body as { verdict: { checks: { passed: boolean }[] } }).verdict.checks.some((check) => !check.passed)).toBe(true);
+    expect((await chapterLessons(learner.idToken)).find((lesson) => lesson.id === LESSON)?.completed).toBe(false);
 
-    const bad = await call(completeLessonRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'speedrun', attempts: 0, usedHints: 'no' } });
-    expect(bad.status).toBe(422);
+    const solution = await passingSubmission(services, lessonQuery);
+    const first = await completeWith(solution);
+    expect(first).toMatchObject({ status: 201, body: { recorded: true, lessonId: LESSON, firstCompletion: true, verdict: { passed: true, error: null } } });
+    const again = await completeWith(solution);
+    expect(again).toMatchObject({ status: 200, body: { recorded: true, lessonId: LESSON, firstCompletion: false, completedAt: (first.body as { completedAt: string }).completedAt } });
+
+    expect((await chapterLessons(learner.idToken)).find((lesson) => lesson.id === LESSON)?.completed).toBe(true);
+    expect((await chapterLessons(other.idToken)).every((lesson) => !lesson.completed)).toBe(true);
+  });
+
+  it.each([
+    ['a bad mode, attempts and hints', { mode: 'speedrun', attempts: 0, usedHints: 'no' }, /Invalid body\.mode/],
+    ['no submission', { mode: 'learn', attempts: 1, usedHints: false }, /carries what was handed in: the lesson’s files \(submission\)/],
+    ['a submission that is not an object', { mode: 'learn', attempts: 1, usedHints: false, submission: 'print("Hello, world!")' }, /submission is \{ files \}, \{ choices \}, \{ gaps \} or \{ order \}/],
+    ['files that are not files', { mode: 'learn', attempts: 1, usedHints: false, submission: { files: [{ name: 'main.py', content: 'x' }] } }, /submission/],
+    ['no files at all', { mode: 'learn', attempts: 1, usedHints: false, submission: { files: [] } }, /submission/],
+    ['the answer of a quiz for a code lesson', { mode: 'learn', attempts: 1, usedHints: false, submission: { choices: [0] } }, /A code lesson is answered with its files/],
+    ['a file the lesson does not have', { mode: 'learn', attempts: 1, usedHints: false, submission: { files: [{ name: '../../etc/passwd', userContent: 'x' }] } }, /not an editable file of this lesson/],
+    ['a file twice', { mode: 'learn', attempts: 1, usedHints: false, submission: { files: [{ name: 'main.py', userContent: 'a' }, { name: 'main.py', userContent: 'b' }] } }, /appears twice/],
+  ])('refuses a completion with %s: 422 with a sentence, nothing recorded', async (_label, body, message) => {
+    const fresh = await emulatorUser();
+    const response = await call(completeLessonRoutes(services), fresh.idToken, { method: 'POST', query: lessonQuery, body });
+    expect(response.status).toBe(422);
+    expect((response.body as { message: string }).message).toMatch(message);
+    const chapter = await call(chapterRoutes(services), fresh.idToken, { query: chapterQuery });
+    expect((chapter.body as { chapter: { lessons: { completed: boolean }[] } }).chapter.lessons.every((lesson) => !lesson.completed)).toBe(true);
+  });
+
+  it.each([
+    ['busy', () => new SandboxBusyError(), 'The code runner is busy. Try again in a few seconds.', '5'],
+    ['unreachable', () => new SandboxUnavailableError('The grader could not be reached.'), 'The code runner is not available right now. Try again in a minute.', '30'],
+  ])('answers a completion 503 with Retry-After when the grader is %s, and records nothing', async (_label, failure, message, retryAfter) => {
+    const failing = createServices(handle.db, { grader: { grade: () => Promise.reject(failure()), close: async () => undefined } });
+    const fresh = await emulatorUser();
+    const response = await call(completeLessonRoutes(failing), fresh.idToken, { method: 'POST', query: lessonQuery, body: { mode: 'learn', attempts: 1, usedHints: false, submission: await passingSubmission(services, lessonQuery) } });
+    expect(response).toEqual({ status: 503, body: { message }, headers: { 'Retry-After': retryAfter } });
+    expect(await services.learning.completedLessonIds(fresh.uid, TRACK)).toEqual(new Set());
+    await failing.checks.close();
   });
 
   it('keeps preview calls for course engineers', async () => {

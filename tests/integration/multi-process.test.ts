@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { leagueWeeks, users } from '@/server/db/schema';
 import type { Services } from '@/server/services/services';
 import { openPublishedDatabase } from './support/database';
+import { passingSubmission } from './support/submissions';
 
 /**
  * Issue 18: production runs several app processes against one PostgreSQL. Two real OS processes,
@@ -68,6 +69,7 @@ class AppProcess {
 
   afterAll(async () => {
     await Promise.all([one?.stop(), two?.stop()]);
+    await services.grader.close();
     await services.checks.close();
     await handle.close();
   });
@@ -102,7 +104,8 @@ class AppProcess {
     const chapter = tutorial?.chapters[0];
     const week = new Date('2026-11-17T10:00:00Z');
     for (const lesson of chapter?.lessons.slice(0, 2) ?? []) {
-      await services.progress.recordCompletion('mp-leader', { trackId: 'python', tutorialId: tutorial?.id ?? '', chapterId: chapter?.id ?? '', lessonId: lesson.id }, { mode: 'learn', attempts: 1, usedHints: false }, week);
+      const ref = { trackId: 'python', tutorialId: tutorial?.id ?? '', chapterId: chapter?.id ?? '', lessonId: lesson.id };
+      expect(await services.progress.recordCompletion('mp-leader', ref, { mode: 'learn', attempts: 1, usedHints: false, submission: await passingSubmission(services, ref) }, week)).toMatchObject({ recorded: true });
     }
     expect(await services.progress.league('mp-leader', week)).toMatchObject({ tier: 'bronze', joined: true });
     // Next week, both processes at once: promoted once (silver), not twice (gold).

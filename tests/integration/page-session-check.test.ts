@@ -12,6 +12,7 @@ import type { SessionSnapshot } from '@/server/gssp/with-session';
 import { locateChapter } from '@/server/services/learning-service';
 import { createServices, type Services } from '@/server/services/services';
 import { openPublishedDatabase } from './support/database';
+import { passingSubmissionOf } from './support/submissions';
 
 /**
  * Issue 18: a signed-in page checks its server-side session and reads the current publish set in
@@ -30,6 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await services.grader.close();
   await services.checks.close();
   await handle.close();
 });
@@ -136,7 +138,7 @@ describe(`the page's session check with the publish set, on ${DATABASE}`, () => 
       const session = await services.sessions.start(learner, 60_000);
       const set = await services.content.latestPublishSet();
       await services.learning.saveFiles(learner, { ...LOCATION, lessonId: codeLesson.id }, set!.version, [{ name: codeLesson.executableContent!.files[0]!.name, userContent: 'print("mine")' }]);
-      await services.progress.recordCompletion(learner, { ...LOCATION, lessonId: lessons[0]!.id }, { mode: 'learn', attempts: 1, usedHints: false }, new Date());
+      expect(await services.progress.recordCompletion(learner, { ...LOCATION, lessonId: lessons[0]!.id }, { mode: 'learn', attempts: 1, usedHints: false, submission: passingSubmissionOf(lessons[0]!) }, new Date())).toMatchObject({ recorded: true });
 
       const guess = expectedLessonReads(context(code), user(learner), services);
       expect(guess).toEqual({ userId: learner, trackId: 'python', lessonId: codeLesson.id });

@@ -9,6 +9,7 @@ import { openTestDatabase } from './support/database';
 import { apiCaller } from './support/api-call';
 import { emulatorUser } from './support/emulator';
 import { subscribeToPro } from './support/subscribe';
+import { passingSubmissionOf } from './support/submissions';
 
 /** A small published track of its own, so these tests do not depend on the curriculum's wording. */
 function lesson(id: string): Lesson {
@@ -41,6 +42,8 @@ const content: CompiledContent = {
     },
   ],
 };
+/** Every fixture lesson is answered by its first choice: the answer the server's grading passes. */
+const RIGHT = passingSubmissionOf(lesson('any'));
 const at = (index: number) => ({ trackId: 'habits', tutorialId: 'habits-basics', chapterId: 'habits-c1', lessonId: COURSE_LESSONS[index] ?? 'missing' });
 const project = (lessonId: string) => ({ trackId: 'habits', tutorialId: 'habits-project', chapterId: 'habits-p1', lessonId });
 
@@ -68,6 +71,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await services.grader.close();
+  await services.checks.close();
   await handle.close();
 });
 
@@ -75,7 +80,7 @@ describe('progress API', () => {
   let token: string;
   const summary = async () => (await call(progressRoutes(services), token)).body as Summary;
   const complete = (index: number, body: Record<string, unknown> = {}) =>
-    call(completeLessonRoutes(services), token, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone: 'Europe/Lisbon', ...body } });
+    call(completeLessonRoutes(services), token, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone: 'Europe/Lisbon', submission: RIGHT, ...body } });
 
   beforeAll(async () => {
     const learner = await emulatorUser();
@@ -87,9 +92,9 @@ describe('progress API', () => {
   it('a completion awards XP once and counts the day; the streak screen is due', async () => {
     clock = new Date('2026-11-01T10:00:00Z');
     const first = await complete(0);
-    expect(first).toMatchObject({ status: 201, body: { firstCompletion: true, xpAwarded: 15, countedOn: '2026-11-01', streakExtended: true } });
+    expect(first).toMatchObject({ status: 201, body: { recorded: true, verdict: { passed: true, items: [true, true] }, firstCompletion: true, xpAwarded: 15, countedOn: '2026-11-01', streakExtended: true } });
     const again = await complete(0);
-    expect(again).toMatchObject({ status: 200, body: { firstCompletion: false, xpAwarded: 0, streakExtended: false } });
+    expect(again).toMatchObject({ status: 200, body: { recorded: true, firstCompletion: false, xpAwarded: 0, streakExtended: false } });
     const now = await summary();
     expect(now).toMatchObject({ today: '2026-11-01', totalXp: 15, xpToday: 15, streak: { current: 1, longest: 1, todayCounted: true }, celebrationsDue: { streak: true, dailyGoal: false } });
   });
@@ -124,7 +129,7 @@ describe('progress API', () => {
     // A lesson passed offline late on the 8th (Lisbon time) syncs now: it counts on the 8th, the freeze comes back.
     const synced = await call(progressSyncRoutes(services), token, {
       method: 'POST',
-      body: { timeZone: 'Europe/Lisbon', completions: [{ ...at(8), mode: 'learn', attempts: 2, usedHints: false, completedAt: '2026-11-08T23:30:00+00:00' }] },
+      body: { timeZone: 'Europe/Lisbon', completions: [{ ...at(8), mode: 'learn', attempts: 2, usedHints: false, completedAt: '2026-11-08T23:30:00+00:00', submission: RIGHT }] },
     });
     expect(synced.status).toBe(200);
     const body = synced.body as { results: { status: string; countedOn: string; usedClientTime: boolean }[]; summary: Summary };
@@ -156,7 +161,7 @@ describe('progress API', () => {
   it('travel never removes a counted day', async () => {
     const traveller = (await emulatorUser()).idToken;
     const completeAs = (index: number, timeZone: string) =>
-      call(completeLessonRoutes(services), traveller, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone } });
+      call(completeLessonRoutes(services), traveller, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone, submission: RIGHT } });
     clock = new Date('2026-11-23T14:00:00Z'); // 23:00 in Tokyo
     expect((await completeAs(0, 'Asia/Tokyo')).body).toMatchObject({ countedOn: '2026-11-23' });
     clock = new Date('2026-11-24T02:00:00Z'); // flew to Los Angeles: still the 23rd there
@@ -172,7 +177,7 @@ describe('progress API', () => {
     const learnerIn = async (timeZone: string) => {
       const learner = (await emulatorUser()).idToken;
       return {
-        complete: (index: number) => call(completeLessonRoutes(services), learner, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone } }),
+        complete: (index: number) => call(completeLessonRoutes(services), learner, { method: 'POST', query: at(index), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone, submission: RIGHT } }),
         summary: async () => (await call(progressRoutes(services), learner)).body as Calendar,
       };
     };
@@ -199,10 +204,10 @@ describe('progress API', () => {
 
   it('finishing a guided project awards project XP once', async () => {
     clock = new Date('2026-11-12T18:00:00Z');
-    expect((await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-a'), body: { mode: 'learn', attempts: 3, usedHints: true } })).body).toMatchObject({ projectCompleted: false, xpAwarded: 10 });
-    const last = await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-b'), body: { mode: 'learn', attempts: 3, usedHints: true } });
+    expect((await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-a'), body: { mode: 'learn', attempts: 3, usedHints: true, submission: RIGHT } })).body).toMatchObject({ projectCompleted: false, xpAwarded: 10 });
+    const last = await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-b'), body: { mode: 'learn', attempts: 3, usedHints: true, submission: RIGHT } });
     expect(last.body).toMatchObject({ projectCompleted: true, xpAwarded: 60 });
-    expect((await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-b'), body: { mode: 'learn', attempts: 1, usedHints: false } })).body).toMatchObject({ xpAwarded: 0 });
+    expect((await call(completeLessonRoutes(services), token, { method: 'POST', query: project('hp-b'), body: { mode: 'learn', attempts: 1, usedHints: false, submission: RIGHT } })).body).toMatchObject({ xpAwarded: 0 });
   });
 
   it('answers bad input with a clear 4xx and changes nothing', async () => {
@@ -211,16 +216,21 @@ describe('progress API', () => {
       [progressSettingsRoutes(services), { method: 'PUT', body: { dailyGoal: 'heroic' } }, 422, 'dailyGoal'],
       [progressSettingsRoutes(services), { method: 'PUT', body: { timeZone: 'Mars/Olympus' } }, 422, 'IANA'],
       [progressSettingsRoutes(services), { method: 'PUT', body: {} }, 422, 'dailyGoal or timeZone'],
-      [progressSyncRoutes(services), { method: 'POST', body: { completions: [{ ...at(13), mode: 'learn', attempts: 1, usedHints: false, completedAt: 'yesterday' }] } }, 422, 'completedAt'],
-      [progressSyncRoutes(services), { method: 'POST', body: { completions: Array.from({ length: 101 }, () => ({ ...at(13), mode: 'learn', attempts: 1, usedHints: false, completedAt: '2026-11-12T10:00:00Z' })) } }, 422, 'at most 100'],
+      [progressSyncRoutes(services), { method: 'POST', body: { completions: [{ ...at(13), mode: 'learn', attempts: 1, usedHints: false, completedAt: 'yesterday', submission: RIGHT }] } }, 422, 'completedAt'],
+      [progressSyncRoutes(services), { method: 'POST', body: { completions: Array.from({ length: 101 }, () => ({ ...at(13), mode: 'learn', attempts: 1, usedHints: false, completedAt: '2026-11-12T10:00:00Z', submission: RIGHT })) } }, 422, 'at most 100'],
       [progressCelebrationRoutes(services), { method: 'POST', body: { kind: 'fireworks' } }, 422, 'kind'],
-      [completeLessonRoutes(services), { method: 'POST', query: at(13), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone: 'Nowhere' } }, 422, 'timeZone'],
+      [completeLessonRoutes(services), { method: 'POST', query: at(13), body: { mode: 'learn', attempts: 1, usedHints: false, timeZone: 'Nowhere', submission: RIGHT } }, 422, 'timeZone'],
     ];
     for (const [routes, request, status, text] of cases) {
       const response = await call(routes, token, request);
       expect(response.status).toBe(status);
       expect((response.body as { message: string }).message).toContain(text);
     }
+    // A wrong answer is graded, answered and not recorded: no XP, no day, now or from a sync.
+    const wrong = await complete(13, { submission: { choices: [1] } });
+    expect(wrong).toEqual({ status: 200, body: { recorded: false, lessonId: 'hb-l14', verdict: { passed: false, checks: [], error: null, items: [false, false] } }, headers: undefined });
+    const syncedWrong = await call(progressSyncRoutes(services), token, { method: 'POST', body: { completions: [{ ...at(13), mode: 'learn', attempts: 1, usedHints: false, completedAt: clock.toISOString(), submission: { choices: [0, 1] } }] } });
+    expect((syncedWrong.body as { results: unknown[] }).results).toEqual([{ lessonId: 'hb-l14', status: 'not-passed', message: expect.any(String), verdict: expect.objectContaining({ passed: false }) }]);
     expect(await summary()).toEqual(before);
   });
 });
@@ -232,7 +242,7 @@ describe('leagues', () => {
     clock = new Date('2026-11-17T10:00:00Z'); // a Tuesday in the week of 16 November
     for (const [index, id] of ids.entries()) {
       // Learner i passes up to i+1 lessons; the last one does them as challenges and leads.
-      for (let lessonIndex = 0; lessonIndex <= Math.min(index, 13); lessonIndex += 1) await services.progress.recordCompletion(id, at(lessonIndex), { mode: index === 19 ? 'challenge' : 'learn', attempts: 2, usedHints: false }, clock);
+      for (let lessonIndex = 0; lessonIndex <= Math.min(index, 13); lessonIndex += 1) await services.progress.recordCompletion(id, at(lessonIndex), { mode: index === 19 ? 'challenge' : 'learn', attempts: 2, usedHints: false, submission: RIGHT }, clock);
     }
     const board = await services.progress.league(ids[19] ?? '', clock);
     expect(board.standings).toHaveLength(20);
@@ -246,7 +256,7 @@ describe('leagues', () => {
     expect(next).toMatchObject({ tier: 'silver', joined: false, weekStart: '2026-11-23' });
     expect((await services.progress.league(ids[0] ?? '', clock)).tier).toBe('bronze');
     await services.progress.ensureRollover(clock);
-    await services.progress.recordCompletion(ids[19] ?? '', project('hp-a'), { mode: 'learn', attempts: 1, usedHints: false }, clock);
+    await services.progress.recordCompletion(ids[19] ?? '', project('hp-a'), { mode: 'learn', attempts: 1, usedHints: false, submission: RIGHT }, clock);
     expect(await services.progress.league(ids[19] ?? '', clock)).toMatchObject({ tier: 'silver', joined: true, standings: [{ rank: 1, me: true, xp: 15 }] });
   });
 

@@ -1,27 +1,13 @@
 import type { Lesson } from '@/domain/content/model';
 import type { Submission } from '@/domain/lessons/submission';
-import { solutionFiles } from '@/server/content/verify-content';
+import { passingSubmissionOf } from '../../support/passing-submission';
 import { locateChapter, locateLesson } from '@/server/services/learning-service';
+import { createLocalGrader, type Grader } from '@/server/grading/grader';
 import type { Services } from '@/server/services/services';
 
 type LessonRef = { trackId: string; tutorialId: string; chapterId: string; lessonId: string };
 
-/** The lesson's own solution (or right answer), as a learner who solved it hands it in. */
-export function passingSubmissionOf(lesson: Lesson): Submission {
-  const interaction = lesson.interaction;
-  switch (interaction.kind) {
-    case 'multiple-choice':
-      return { choices: interaction.choices.flatMap((choice, index) => (choice.correct ? [index] : [])) };
-    case 'fill-gap':
-      return { gaps: interaction.gaps.map((gap) => gap.accepted[0] ?? '') };
-    case 'reorder':
-      return { order: interaction.lines.map((_, index) => index) };
-    case 'code': {
-      const editable = new Set((lesson.executableContent?.files ?? []).filter((file) => file.editable).map((file) => file.name));
-      return { files: solutionFiles(lesson).filter((file) => editable.has(file.name)).map((file) => ({ name: file.name, userContent: file.content })) };
-    }
-  }
-}
+export { passingSubmissionOf };
 
 export async function lessonAt(services: Services, ref: LessonRef): Promise<Lesson> {
   const published = await services.content.publishedTrack(ref.trackId);
@@ -37,4 +23,14 @@ export async function passingSubmission(services: Services, ref: LessonRef): Pro
 /** The body of a first-try completion of `ref` that the server's grading passes. */
 export async function passingCompletion(services: Services, ref: LessonRef, extra: Record<string, unknown> = {}) {
   return { mode: 'learn' as const, attempts: 1, usedHints: false, submission: await passingSubmission(services, ref), ...extra };
+}
+
+/**
+ * A grader for test files that hand in only the course's own solutions (trusted content, graded
+ * as content:check grades it): one sandbox process per language serves every run, so a test that
+ * passes a whole section does not wait for a Pyodide start per lesson. The same engines and every
+ * check, hidden ones included; learners' work is never graded with reused processes.
+ */
+export function courseSolutionGrader(): Grader {
+  return createLocalGrader({ sandbox: { reuse: true } });
 }

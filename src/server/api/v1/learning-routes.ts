@@ -177,7 +177,8 @@ export function completeLessonRoutes(services: Services): Routes {
       body: completionBody,
       handle: async ({ identity, query, body }) => {
         await requireTutorialAccess(services, identity, query.trackId, query.tutorialId);
-        const result = await services.progress.recordCompletion(identity.uid, query, { ...body, completedAt: body.completedAt ? new Date(body.completedAt) : null }, services.now());
+        // Grading runs the submission: a full or unreachable grader is a 503 to retry, as for a run.
+        const result = await withRunner(() => services.progress.recordCompletion(identity.uid, query, { ...body, completedAt: body.completedAt ? new Date(body.completedAt) : null }, services.now()));
         return { status: result.recorded && result.firstCompletion ? 201 : 200, body: result };
       },
     }),
@@ -185,9 +186,14 @@ export function completeLessonRoutes(services: Services): Routes {
 }
 
 /** Runs in a sandbox process; a full or broken runner is a 503 the caller can retry, not a 500. */
-async function runInSandbox(services: Services, request: RunRequest): Promise<RunResult> {
+function runInSandbox(services: Services, request: RunRequest): Promise<RunResult> {
+  return withRunner(() => services.checks.run(request));
+}
+
+/** Work that runs learner code (a run, or grading a completion): a full or broken runner is a 503 the caller can retry, not a 500. */
+async function withRunner<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await services.checks.run(request);
+    return await work();
   } catch (error) {
     if (isNamedError<SandboxBusyError>(error, 'SandboxBusyError')) throw new HttpError(503, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
     if (isNamedError<SandboxUnavailableError>(error, 'SandboxUnavailableError')) throw new HttpError(503, 'The code runner is not available right now. Try again in a minute.', { 'Retry-After': '30' });
