@@ -164,5 +164,17 @@ describe(`only the server's grading earns anything, on ${process.env.TEST_DATABA
     expect(synced.status).toBe(200);
     expect(synced.body).toMatchObject({ results: [{ lessonId: NUMBERS.lessonId, status: 'not-passed', message: expect.stringContaining('server') }] });
     expect(await xpOf(fresh.idToken)).toBe(0);
+
+    // Queued before completions carried their files: the learner's saved files are graded instead.
+    const queued = { ...NUMBERS, mode: 'learn', attempts: 1, usedHints: false, completedAt: new Date().toISOString() };
+    const withSavedWrong = await call(progressSyncRoutes(services), fresh.idToken, { method: 'POST', body: { timeZone: 'UTC', completions: [queued] } });
+    expect(withSavedWrong.body).toMatchObject({ results: [{ lessonId: NUMBERS.lessonId, status: 'not-passed' }] });
+    const version = String((await services.content.latestPublishSet())?.version ?? 1);
+    const solved = passingSubmissionOf(numbers);
+    if (!('files' in solved)) throw new Error('expected files');
+    await call(saveFilesRoutes(services), fresh.idToken, { method: 'POST', query: { ...NUMBERS, publishSetVersion: version }, body: { files: solved.files } });
+    const withSavedSolution = await call(progressSyncRoutes(services), fresh.idToken, { method: 'POST', body: { timeZone: 'UTC', completions: [queued] } });
+    expect(withSavedSolution.body).toMatchObject({ results: [{ lessonId: NUMBERS.lessonId, status: 'recorded' }] });
+    expect(await xpOf(fresh.idToken)).toBeGreaterThan(0);
   });
 });

@@ -296,6 +296,16 @@ export function createProgressService(db: Database, content: ContentService, gra
     };
   }
 
+  /**
+   * A completion queued on a device before completions carried their files has none: its lesson's
+   * files saved on the server (the draft syncs as the learner types) are graded instead, so that
+   * work is neither lost nor believed unseen.
+   */
+  async function savedSubmission(userId: string, lessonId: string): Promise<Submission | null> {
+    const [saved] = await createLearningRepository(db).savedFilesForLessons(userId, [lessonId]);
+    return saved && saved.files.length > 0 ? { files: saved.files.map((file) => ({ name: file.name, userContent: file.content })) } : null;
+  }
+
   return {
     recordCompletion,
     summary,
@@ -305,7 +315,8 @@ export function createProgressService(db: Database, content: ContentService, gra
       const results = [];
       for (const item of items) {
         try {
-          const outcome = await recordCompletion(userId, item, { ...item, timeZone: item.timeZone ?? timeZone }, now);
+          const submission = item.submission ?? (await savedSubmission(userId, item.lessonId));
+          const outcome = await recordCompletion(userId, item, { ...item, ...(submission ? { submission } : {}), timeZone: item.timeZone ?? timeZone }, now);
           // Graded on arrival like any completion: work that does not pass is answered, not recorded.
           if (outcome.recorded) results.push({ status: 'recorded' as const, ...outcome });
           else results.push({ lessonId: outcome.lessonId, status: 'not-passed' as const, message: notPassedMessage(outcome.verdict), verdict: outcome.verdict });
