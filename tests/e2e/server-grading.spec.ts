@@ -25,6 +25,8 @@ async function refusedThenPassed(page: Page, shot: string) {
   const refusal = page.getByRole('status').filter({ hasText: 'Almost!' });
   await expect(refusal).toBeVisible({ timeout: 60_000 });
   await expect(refusal).toContainText('The greeting only fits one name');
+  // The player says a check runs where it cannot see it.
+  await expect(page.getByText('One more check runs on the server, with data your program has not seen.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
   await expect(page.getByText(/^\+\d+ XP$/)).toHaveCount(0);
   expect(completions).toBe(1);

@@ -114,6 +114,18 @@ describe('CodeLesson after a run', () => {
     expect(list).not.toHaveTextContent('Check passed');
   });
 
+  it('after a run, says how many checks only the server runs (none said for a lesson without)', () => {
+    const withHidden = { ...lesson, executableContent: { ...lesson.executableContent, hiddenChecks: 2 } } as LessonDto;
+    const ran = { ...errorRun, error: null, passed: true, output: 'hi\n' };
+    const { unmount } = renderLesson({ lesson: withHidden, result: ran });
+    expect(screen.getByText('2 more checks run on the server, with data your program has not seen.')).toBeInTheDocument();
+    unmount();
+    renderLesson({ lesson: withHidden, result: null });
+    expect(screen.queryByText(/on the server/)).toBeNull();
+    renderLesson({ result: ran });
+    expect(screen.queryByText(/on the server/)).toBeNull();
+  });
+
   it('says the output is empty rather than asking to run again', () => {
     renderLesson({ result: { ...errorRun, error: null } });
     expect(screen.getByRole('log', { name: 'Program output' })).toHaveTextContent('Your program printed nothing.');

@@ -90,6 +90,8 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
   }, [result]);
 
   const ran = result?.status === 'ran' ? result : null;
+  // Checks only the server runs (other values, hidden data): named, never sent (docs/features/grading.md).
+  const hiddenChecks = lesson.executableContent?.hiddenChecks ?? 0;
   const placeholder = ran || running ? '' : 'Press Run & check to see what your program prints.';
 
   return (
@@ -162,6 +164,11 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
             </li>
           ))}
         </ul>
+      )}
+      {ran && hiddenChecks > 0 && (
+        <p className={styles.serverChecks}>
+          {hiddenChecks === 1 ? 'One more check runs' : `${hiddenChecks} more checks run`} on the server, with data your program has not seen.
+        </p>
       )}
       {result?.status === 'unsupported' && <p className={styles.error}>{result.reason}</p>}
     </section>
