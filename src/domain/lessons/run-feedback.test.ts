@@ -128,7 +128,7 @@ describe('truthfulCheckResults: hidden-data checks accuse only when the shown da
       'The same query is right on other rows too',
       "The tables hold the right name, type (checked with the lesson's own query)",
       '.card has padding: 16px',
-      'Keep the total in total.',
+      'Holds: total == 6',
     ]);
     expect(new Set(labels).size).toBe(labels.length);
   });

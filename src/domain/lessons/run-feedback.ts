@@ -126,8 +126,6 @@ function clip(text: string): string {
 
 const quoted = (text: string) => `"${clip(text)}"`;
 
-/** The first sentence of an author's message (what the check is about). */
-const firstSentence = (message: string) => clip(/^(.+?[.!?])(\s|$)/.exec(message.trim())?.[1] ?? message);
 
 /**
  * A passed check's short label, naming what it checked ("Prints "Hello, Ada!"", "Uses a for loop",
@@ -140,8 +138,13 @@ export function checkLabel(check: Check): string {
       return check.text.trim() === '' ? 'Prints nothing, as asked' : !check.text.trim().includes('\n') && check.text.trim().length <= 40 ? `Prints ${quoted(check.text.trim())}` : 'Prints exactly the expected output';
     case 'output-contains':
       return `The output contains ${quoted(check.text)}`;
-    case 'assert':
-      return firstSentence(check.message);
+    case 'assert': {
+      // Its message says what to fix when it fails ("The variable name is still empty."), so a
+      // passed assert names the condition that held, or says only that the lesson's test passed.
+      const code = check.code.trim();
+      const condition = code.includes('\n') ? '' : code.replace(/^assert\s+/, '').replace(/^assert\((.*)\);?$/, '$1');
+      return condition ? clip(`Holds: ${condition}`) : 'The lesson’s test of your code passed';
+    }
     case 'uses': {
       const what = check.name ? (check.construct === 'import' ? `imports ${check.name}` : check.construct === 'function' ? `defines ${check.name}()` : check.construct === 'call' ? `calls ${check.name}()` : `uses ${check.name}`) : `uses ${CONSTRUCT_NAMES[check.construct] ?? check.construct}`;
       const sentence = check.absent ? `Does without ${what.replace(/^(uses|imports|defines|calls) /, '')}` : what;

@@ -160,7 +160,12 @@ export function CodeLesson({ lesson, files, onFileChange, onRun, starterFiles, o
           {visibleChecks(ran).map((check) => (
             <li key={check.index} className={check.passed ? styles.pass : styles.fail} data-check-failed={check.passed ? undefined : ''}>
               <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.passed ? (check.label ?? 'Check passed') : check.message}
-              {!check.passed && check.detail && <span className={styles.checkDetail}> {check.detail}</span>}
+              {!check.passed && check.detail && (
+                <span className={styles.checkDetail} data-check-detail="">
+                  {' '}
+                  {check.detail}
+                </span>
+              )}
             </li>
           ))}
         </ul>
