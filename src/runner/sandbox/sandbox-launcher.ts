@@ -36,7 +36,8 @@ export interface LaunchOptions {
 
 const NOBODY = 65534;
 
-function works(command: string, args: string[]): boolean {
+/** Whether a command runs and succeeds on this machine (probing an isolation layer). */
+export function works(command: string, args: string[]): boolean {
   try {
     return spawnSync(command, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
   } catch {

@@ -251,8 +251,8 @@ class SandboxProcess {
 const liveProcesses = new Set<SandboxProcess>();
 process.once('exit', () => liveProcesses.forEach((sandbox) => sandbox.kill('closed')));
 
-/** A counting gate: at most `size` holders, at most `queue` waiting. */
-function createGate(size: number, queue: number) {
+/** A counting gate: at most `size` holders, at most `queue` waiting (beyond that, SandboxBusyError). */
+export function createGate(size: number, queue: number) {
   let holders = 0;
   const waiting: (() => void)[] = [];
   return {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { works } from '@/runner/sandbox/sandbox-launcher';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,14 +14,6 @@ import path from 'node:path';
  */
 
 const NOBODY = 65534;
-
-function works(command: string, args: string[]): boolean {
-  try {
-    return spawnSync(command, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
-  } catch {
-    return false;
-  }
-}
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 

@@ -3,7 +3,7 @@ import type { RunRequest, RunResult } from '@/runner/run-types';
 // The grader runs learners' pages in Chromium, in a page pool of its own (docs/features/grading.md).
 // eslint-disable-next-line no-restricted-imports
 import { chromiumPath, createChromiumHtmlRunner } from '@/runner/node/chromium-html-runner';
-import { createSandboxedCheckEngine, SandboxBusyError, type SandboxOptions } from '@/runner/sandbox/sandbox-pool';
+import { createGate, createSandboxedCheckEngine, type SandboxOptions } from '@/runner/sandbox/sandbox-pool';
 import { jailedChromium } from './chromium-jail';
 
 /**
@@ -27,27 +27,6 @@ export interface LocalGraderOptions {
   /** `jsdom`: pages in the sandbox's jsdom (where Chromium is missing); default Chromium when installed. */
   pages?: 'chromium' | 'jsdom';
   onWarning?: (message: string) => void;
-}
-
-/** A counting gate with a bounded queue: the back-pressure of the page pool. */
-function createGate(size: number, queue: number) {
-  let holders = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async enter(): Promise<void> {
-      if (holders < size) {
-        holders += 1;
-        return;
-      }
-      if (waiting.length >= queue) throw new SandboxBusyError();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    leave(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else holders -= 1;
-    },
-  };
 }
 
 export function createLocalGrader(options: LocalGraderOptions = {}): Grader {
