@@ -11,6 +11,10 @@
  *   permanent) is named, and the run fails.
  * - `watchBuiltinCalls`: wraps the built-ins of a name (every `reduce` the realm has) so a call
  *   through any alias, `call`, `apply` or a computed name is seen.
+ *
+ * Only ECMAScript's own built-ins are read, and only the learner's realm (the vm context, or the
+ * sandboxed worker) is ever written to: no library's internals and none of this process's own
+ * prototypes are touched. The references are the "primordials" pattern Node's own code uses.
  */
 
 const bind = Function.prototype.bind;
