@@ -1,7 +1,7 @@
 /**
  * `npm run bench:verify`: what server grading costs. For a Python, a JavaScript, an SQL and a page
  * lesson of the course, it grades the lesson's solution as completions do (the grader the worker
- * runs: a sandbox process per Python or JavaScript run, shared SQL processes, Chromium's page
+ * runs: a sandbox process per Python run, shared JavaScript and SQL processes, Chromium's page
  * pool), BENCH_VERIFY_IN_FLIGHT at a time, and prints completions per second, CPU seconds per
  * completion (this process and its children: the sandboxes and Chromium), completions per second
  * per core (1 / CPU seconds) and p50/p95 latency. Beside it, in the same run, the bare run of the

@@ -102,8 +102,15 @@ export interface InRealmOutcome {
   hint: string | null;
 }
 
+/** The file a JavaScript lesson runs: main.js (or index, app, script.js), else its first script. */
+export function javascriptEntryFile(files: readonly { name: string }[]): string | null {
+  const scripts = files.filter((file) => /\.(js|jsx)$/.test(file.name));
+  return (scripts.find((file) => /^(main|index|app|script)\.js$/.test(file.name)) ?? scripts[0])?.name ?? null;
+}
+
 export function runJavaScriptInThisRealm(request: RunRequest, onOutput: (text: string) => void): InRealmOutcome | null {
-  const entry = request.files.find((file) => /\.(js|jsx)$/.test(file.name));
+  const entryName = javascriptEntryFile(request.files);
+  const entry = request.files.find((file) => file.name === entryName);
   if (!entry) return null;
   const global = globalThis as unknown as Record<string, unknown>;
   // Before anything of the program exists.

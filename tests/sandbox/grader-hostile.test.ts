@@ -35,7 +35,8 @@ it('stops every hostile submission with a verdict that says why, and grades an h
     ['a memory bomb', py('block = bytearray(2_000_000_000)\nprint("done")'), /MemoryLimit|MemoryError/],
     // Cut at the result's cap (sandbox-protocol.ts), so its checks fail on what was kept.
     ['10 MB of output', js('for (let i = 0; i < 200000; i++) console.log("x".repeat(50));'), /OutputLimit|printed more|did not pass: Print done/],
-    ['a fork', js(`const p = this.constructor.constructor('return process')(); p.getBuiltinModule('child_process').execSync('yes > /dev/null &'); console.log('done')`), /EvalError/],
+    // The classic node:vm escape finds a Function of the learner's own realm, where there is no process.
+    ['a fork', js(`const p = this.constructor.constructor('return process')(); p.getBuiltinModule('child_process').execSync('yes > /dev/null &'); console.log('done')`), /ReferenceError: process is not defined/],
     ['reading another learner’s files', py('print(open("/etc/passwd").read())\nprint("done")'), /FileNotFoundError|PermissionError|OSError/],
   ];
   const attacks = hostile.map(async ([label, request, stop]) => ({ label, stop, result: await grader.grade(request) }));

@@ -56,10 +56,12 @@ function ran(result: RunResult): Extract<RunResult, { status: 'ran' }> {
 /** Everything a run gave back, as one string to search for leaked secrets. */
 const everything = (result: RunResult) => JSON.stringify(result);
 
-// The classic node:vm escape: the context's Function constructor is the host's.
-const ESCAPE = `const host = this.constructor.constructor('return process')();`;
+// A program that got out of its realm. The classic node:vm escape
+// (`this.constructor.constructor('return process')()`) no longer works (grader-shared-javascript.test.ts);
+// with the lock-down off, the runner hands the process in, so these tests show the layers beneath.
+const ESCAPE = `const host = globalThis.__codetrail_host_process;`;
 
-describe('JavaScript: the node:vm escape reaches only the sandbox process', () => {
+describe('JavaScript: a program that got out of its realm reaches only the sandbox process', () => {
   it('sees an empty environment, not the app secrets', async () => {
     const result = ran(await engine.run(js(`${ESCAPE}\nconsole.log(JSON.stringify(host.env));`)));
     expect(result.output).toContain('PATH');

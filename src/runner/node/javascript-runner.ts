@@ -1,147 +1,128 @@
-import { randomUUID } from 'node:crypto';
-import { createContext, runInContext, type Context } from 'node:vm';
-import { formatConsoleLine } from '../console-format';
-import { javascriptWithValues } from '../javascript-analysis';
-import { conditionHint, usesVerdictFromWatch, watchFor, type Watch } from '../javascript-checks';
-import { CHECK_GLOBALS, intrinsics as I, snapshotRealm, watchBuiltinCalls, type RealmSnapshot } from '../javascript-realm';
-import { evaluateChecks, rerunRunsVerdict, rerunSeeds } from '../output-checks';
-import { seededRandom } from '../seeded-random';
+import { randomBytes } from 'node:crypto';
+import { types } from 'node:util';
+import { createContext, runInContext, Script, type ScriptOptions } from 'node:vm';
+import { javascriptEntryFile } from '../javascript-in-realm';
+import { judgeRun } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
+import type { ContextAnswer } from './javascript-context-entry';
+import { javascriptRealmScript } from './javascript-realm-script';
 
-export function javascriptEntryFile(files: { name: string }[]): string | null {
-  const scripts = files.filter((file) => /\.(js|jsx)$/.test(file.name));
-  return (scripts.find((file) => /^(main|index|app|script)\.js$/.test(file.name)) ?? scripts[0])?.name ?? null;
+export { javascriptEntryFile };
+
+const TIMEOUT: RunError = { type: 'Timeout', message: 'Your program ran for too long and was stopped. Is there a loop that never ends?', line: null, file: null };
+
+/** Whether a caught value is the vm's own time-limit error, read without running anything of the program. */
+function isTimeout(caught: unknown): boolean {
+  if (typeof caught !== 'object' || caught === null || types.isProxy(caught)) return false;
+  return Object.getOwnPropertyDescriptor(caught, 'code')?.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }
 
-function toRunError(error: unknown, file: string): RunError {
-  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
-    const err = error as Error & { code?: string };
-    if (err.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      return { type: 'Timeout', message: 'Your program ran for too long and was stopped. Is there a loop that never ends?', line: null, file: null };
-    }
-    const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(String(err.stack ?? ''));
-    return { type: String(err.name || 'Error'), message: String(err.message), line: match?.[1] ? Number(match[1]) : null, file: match ? file : null };
+const isRunError = (value: unknown): value is RunError =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RunError).type === 'string' &&
+  typeof (value as RunError).message === 'string' &&
+  ((value as RunError).line === null || typeof (value as RunError).line === 'number');
+
+/** The context's answer, taken as data: anything but the expected shape is a broken run. */
+function readAnswer(text: unknown): { output: string; error: RunError | null; assertionFailures: Map<number, string | null>; hint: string | null } | string {
+  if (typeof text !== 'string') return 'The JavaScript runner gave no answer.';
+  let answer: ContextAnswer;
+  try {
+    answer = JSON.parse(text) as ContextAnswer;
+  } catch {
+    return 'The JavaScript runner gave an answer it could not read.';
   }
-  return { type: 'Error', message: String(error), line: null, file: null };
-}
-
-/** The checks' own assert: handed to each check directly, never looked up where learner code can replace it. */
-function realAssert(condition: unknown, message?: string): void {
-  if (!condition) throw new Error(message ?? 'Assertion failed');
-}
-
-/** What the program changed that cannot be put back: the run fails with this. */
-export function builtInChanged(what: string): RunError {
-  return { type: 'Error', message: `Your program changed JavaScript's built-in ${what} so that it cannot be put back. Lessons need the built-ins as they are.`, line: null, file: null };
+  if ('broken' in answer) return typeof answer.broken === 'string' ? answer.broken : 'The JavaScript runner failed.';
+  const { outcome, output } = answer;
+  if (!outcome || typeof output !== 'string' || !Array.isArray(outcome.assertionFailures)) return 'The JavaScript runner gave an answer it could not read.';
+  if (outcome.error !== null && !isRunError(outcome.error)) return 'The JavaScript runner gave an answer it could not read.';
+  const failures = new Map<number, string | null>();
+  for (const entry of outcome.assertionFailures as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'number' || (entry[1] !== null && typeof entry[1] !== 'string')) return 'The JavaScript runner gave an answer it could not read.';
+    failures.set(entry[0], entry[1] as string | null);
+  }
+  return { output, error: outcome.error, assertionFailures: failures, hint: typeof outcome.hint === 'string' ? outcome.hint : null };
 }
 
 /**
- * Runs JavaScript lessons in Node, isolated in a vm context: console captured, no require,
- * no process, no network, and a time limit that stops runaway loops. (The sandbox process around
- * it is the security boundary; the context only keeps runs apart.) The context's built-ins are
- * snapshotted before the program runs and put back before each check (javascript-realm.ts).
+ * What a stopped program printed before its time ran out, for the learner to see. Read through
+ * the context (bounded in time); the program could change it, which gains nothing: a stopped run
+ * fails whatever it printed.
  */
-export function createNodeJavaScriptRunner() {
-  function execute(
-    source: string,
-    entry: string,
-    timeout: number,
-    options: { random?: () => number; watch?: Watch } = {},
-  ): { output: string; error: RunError | null; context: Context; snapshot: RealmSnapshot } {
-    let output = '';
-    const print = (...values: unknown[]) => void (output += `${formatConsoleLine(values)}\n`);
-    const context = createContext({ console: { log: print, info: print, warn: print, error: print, debug: print }, assert: realAssert });
-    const global = runInContext('globalThis', context) as Record<string, unknown>;
-    // A seeded run: the context's own Math gets the seeded generator.
-    if (options.random) (global.Math as { random: () => number }).random = options.random;
-    const snapshot = snapshotRealm(global);
-    const { watch } = options;
-    let code = source;
-    if (watch) {
-      code = watch.source;
-      for (const name of watch.forbidden.keys()) watchBuiltinCalls(global, name, () => void I.mapSet(watch.forbidden, name, true));
-      // Not enumerable, and named by a random part: the program cannot call it by accident.
-      Object.defineProperty(global, watch.hit, { value: watch.record });
-    }
-    let error: RunError | null = null;
-    try {
-      runInContext(code, context, { filename: entry, timeout });
-    } catch (caught) {
-      error = toRunError(caught, entry);
-    }
-    // The built-ins as they were, before any check (and before this runner reads anything).
-    const unrestorable = snapshot.restore();
-    if (unrestorable && !error) error = builtInChanged(unrestorable);
-    // A getter: checks that call the learner's functions may still print after this returns.
-    return {
-      get output() {
-        return output;
-      },
-      error,
-      context,
-      snapshot,
-    };
+function printedBefore(context: object): string {
+  try {
+    const printed: unknown = runInContext('this.__codetrail_output?.()', context, { timeout: 200 });
+    return typeof printed === 'string' ? printed.slice(0, 200_000) : '';
+  } catch {
+    return '';
   }
+}
 
+/**
+ * Runs JavaScript lessons in Node the way the browser's javascript worker runs them: each run in a
+ * vm context of its own, made from nothing of this process (a null-prototype global, no host
+ * function, no console or assert handed in), where javascript-in-realm.ts runs the program and its
+ * checks with the context's own built-ins taken before the program starts. The request goes in as
+ * a string and the outcome comes back as one, so no object of this process is ever within the
+ * program's reach and no object of the program is ever called here. That is what lets one sandbox
+ * process serve many learners' runs (docs/features/grading.md); the time limit covers the program,
+ * its checks, its re-runs and any promise jobs it leaves (microtaskMode 'afterEvaluate').
+ */
+export interface NodeJavaScriptRunnerOptions {
+  /**
+   * Hands this process into each context as `__codetrail_host_process`: an escape from the realm,
+   * made on purpose. Only for the tests of the sandbox process's own layers (sandbox-child.ts
+   * `--keep-host-globals`), which show what a program that got out could still not do.
+   */
+  handInProcess?: boolean;
+}
+
+/**
+ * A learner's realm: a vm context made from nothing of this process (a null-prototype global, no
+ * host function handed in) that has run the realm script. `import()` in it is refused with an error
+ * of the context's own realm: Node's own refusal is an error of this process's realm (a way out,
+ * through its constructor), so the sandbox process runs with --experimental-vm-modules, under which
+ * Node asks the callback instead. The program's code is compiled by the realm script (new Function),
+ * so the realm script's callback is the one asked. (Compiling the script per context costs nothing:
+ * V8's compilation cache holds it.)
+ */
+export function createLearnerRealm(source: string, timeout: number) {
+  const context = createContext(Object.create(null) as object, {
+    name: 'learner',
+    codeGeneration: { strings: true, wasm: false },
+    microtaskMode: 'afterEvaluate',
+  });
+  // Made before any program code exists, with the context's own TypeError.
+  const refusal: unknown = runInContext('new TypeError("import() is not available in lessons: a lesson\'s program is plain JavaScript.")', context, { timeout });
+  const importModuleDynamically = (() => Promise.reject(refusal)) as unknown as ScriptOptions['importModuleDynamically'];
+  new Script(source, { filename: 'codetrail-javascript-runner.js', importModuleDynamically }).runInContext(context, { timeout });
+  return { context, importModuleDynamically };
+}
+
+export function createNodeJavaScriptRunner(options: NodeJavaScriptRunnerOptions = {}) {
   async function run(request: RunRequest): Promise<RunResult> {
-    const entry = javascriptEntryFile(request.files);
-    if (!entry) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
+    if (!javascriptEntryFile(request.files)) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
+    const source = await javascriptRealmScript();
     const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const sourceOf = (name: string | undefined) => request.files.find((file) => file.name === (name ?? entry))?.content ?? '';
-    const source = sourceOf(entry);
-    const assertionFailures = new Map<number, string | null>();
-    const watch = watchFor(request, entry, source);
-    const program = execute(source, entry, timeout, { watch });
-    const { error, context, snapshot } = program;
-    if (!error) {
-      // A name the learner's program could not know, set only now, carries the real assert and
-      // the built-ins as they were in.
-      const key = `__codetrail_${randomUUID().replace(/-/g, '')}`;
-      try {
-        context[key] = [realAssert, ...CHECK_GLOBALS.map((name) => snapshot.globals[name])];
-      } catch {
-        // A frozen global: the checks then fail, which is all the learner gains.
-      }
-      const parameters = ['assert', ...CHECK_GLOBALS].join(', ');
-      const argumentsList = [realAssert, ...CHECK_GLOBALS].map((_, index) => `__codetrail_checks[${index}]`).join(', ');
-      request.checks.forEach((check, index) => {
-        if (check.type !== 'assert') return;
-        const unrestorable = snapshot.restore();
-        if (unrestorable) return void assertionFailures.set(index, builtInChanged(unrestorable).message);
-        try {
-          runInContext(`((__codetrail_checks) => (function (${parameters}) {\n${check.code}\n})(${argumentsList}))(globalThis[${JSON.stringify(key)}]);`, context, {
-            filename: '<check>',
-            timeout,
-          });
-          // A call into the program that changed a built-in while the check ran: the check's own
-          // reading may have been changed, so it does not count.
-          assertionFailures.set(index, snapshot.changed() ? 'the program changed a built-in while the check ran' : null);
-        } catch (caught) {
-          assertionFailures.set(index, toRunError(caught, '<check>').message);
-        }
-      });
-      snapshot.restore();
-      request.checks.forEach((check, index) => {
-        if (check.type !== 'rerun') return;
-        const changed = javascriptWithValues(source, check.set ?? {});
-        if ('error' in changed) return void assertionFailures.set(index, changed.error);
-        const runs = rerunSeeds(check).map((seed) => {
-          const again = changed.missing.length > 0 ? null : execute(changed.source, entry, timeout, { random: seed === undefined ? undefined : seededRandom(seed) });
-          return { printed: again?.output ?? '', error: again?.error ? again.error.message : null, missing: changed.missing };
-        });
-        assertionFailures.set(index, rerunRunsVerdict(check, runs));
-      });
+    const judge = (outcome: { output: string; error: RunError | null; assertionFailures?: Map<number, string | null>; hint?: string | null }) =>
+      judgeRun(request.checks, { output: outcome.output, error: outcome.error, assertionFailures: outcome.assertionFailures ?? new Map(), hint: outcome.hint ?? null });
+    let answer: unknown;
+    let context: object | null = null;
+    try {
+      const realm = createLearnerRealm(source, timeout);
+      context = realm.context;
+      if (options.handInProcess) (context as Record<string, unknown>).__codetrail_host_process = process;
+      // Random bytes for the names the program must not guess (the context has no crypto of its own).
+      const payload = JSON.stringify({ request, random: randomBytes(2048).toString('hex') });
+      answer = runInContext(`__codetrail_run(${JSON.stringify(payload)})`, context, { timeout, filename: 'codetrail-run.js', importModuleDynamically: realm.importModuleDynamically });
+    } catch (caught) {
+      if (isTimeout(caught)) return judge({ output: context ? printedBefore(context) : '', error: TIMEOUT });
+      return judge({ output: '', error: { type: 'RunnerError', message: 'The JavaScript runner stopped before the program finished.', line: null, file: null } });
     }
-    request.checks.forEach((check, index) => {
-      if (check.type !== 'uses') return;
-      assertionFailures.set(index, usesVerdictFromWatch(check, index, sourceOf(check.file), entry, error, watch));
-    });
-    const output = program.output;
-    const hint = conditionHint(source);
-    // After an error the checks are not shown: the hint goes with the error (`if (x = 15)` on a const).
-    const shownError = error && hint && error.type !== 'Timeout' ? { ...error, message: `${error.message} ${hint}` } : error;
-    const checks = evaluateChecks(request.checks, { output, error: shownError, assertionFailures, hint: error ? null : hint });
-    return { status: 'ran', passed: error === null && checks.every((check) => check.passed), output, error: shownError, timedOut: error?.type === 'Timeout', checks };
+    const read = readAnswer(answer);
+    if (typeof read === 'string') return judge({ output: '', error: { type: 'RunnerError', message: read, line: null, file: null } });
+    return judge(read);
   }
   return { run };
 }

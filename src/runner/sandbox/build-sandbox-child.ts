@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { buildJavaScriptRealmScript } from '../node/javascript-realm-script';
 
 /**
- * Bundles sandbox-child.ts (with the shared check engine) into one ES module inside
+ * Bundles sandbox-child.ts (with the shared check engine, and the script JavaScript runs' vm
+ * contexts start with) into one ES module inside
  * node_modules/.cache/codetrail, so bare imports of the runtimes (pyodide, sql.js, jsdom)
  * resolve from node_modules, the only folder a sandbox process may read. Built once per
  * process on first use (about 0.3 s); the file name carries a hash of its content so
@@ -24,6 +26,8 @@ export function buildSandboxChild(root = process.cwd()): Promise<SandboxChildBun
     const source = path.join(root, 'src/runner/sandbox/sandbox-child.ts');
     if (!existsSync(source)) throw new Error(`The sandbox runner source is missing (${source}); run the app from the project folder.`);
     const { build } = await import('esbuild');
+    // The script each JavaScript run's vm context starts with, built in (the process may start no bundler).
+    const javascriptRealm = await buildJavaScriptRealmScript(root);
     const result = await build({
       entryPoints: [source],
       bundle: true,
@@ -31,7 +35,8 @@ export function buildSandboxChild(root = process.cwd()): Promise<SandboxChildBun
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      external: ['pyodide', 'sql.js', 'jsdom'],
+      external: ['pyodide', 'sql.js', 'jsdom', 'esbuild'],
+      define: { __CODETRAIL_JAVASCRIPT_REALM__: JSON.stringify(javascriptRealm) },
       alias: { '@': path.join(root, 'src') },
       logLevel: 'error',
     });

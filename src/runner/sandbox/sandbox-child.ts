@@ -24,7 +24,10 @@ Object.defineProperty(process, 'binding', {
   value: (name: string) => (name === 'constants' ? { fs: fsConstants, os: osConstants } : binding(name)),
 });
 
-const engine = createNodeCheckEngine({ runScripts: process.argv.includes('--run-page-scripts') });
+const keepHostGlobals = process.argv.includes('--keep-host-globals');
+// With the lock-down off (only the tests of the layers beneath), JavaScript runs are handed the
+// process too, as if they had escaped their realm: those tests show what it still cannot do.
+const engine = createNodeCheckEngine({ runScripts: process.argv.includes('--run-page-scripts'), javascript: { handInProcess: keepHostGlobals } });
 // The channel to the parent, held only here: learner code never gets a way to write to it.
 const channel = process.stdout;
 const input = process.stdin;
@@ -41,7 +44,6 @@ const send = (message: ChildMessage) => channel.write(`${JSON.stringify(message)
  * result line could forge its own verdict, which the server now records (docs/features/grading.md).
  */
 let lockedDown = false;
-const keepHostGlobals = process.argv.includes('--keep-host-globals');
 function lockDown(): void {
   if (lockedDown) return;
   lockedDown = true;

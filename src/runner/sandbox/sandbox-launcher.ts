@@ -104,6 +104,9 @@ export function sandboxCommand(options: LaunchOptions): SandboxCommand {
     `--max-old-space-size=${options.heapMb}`,
     // No code compiled from strings in the host realm (learner realms get their own setting).
     ...(options.noHostCodeGeneration === false ? [] : ['--disallow-code-generation-from-strings']),
+    // Lets the JavaScript runner answer a program's import() with an error of the program's own
+    // realm (Node's default answer is an object of this process: node/javascript-runner.ts).
+    '--experimental-vm-modules',
     '--no-warnings',
     options.entry,
     ...options.childArgs,

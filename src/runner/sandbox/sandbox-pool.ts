@@ -21,9 +21,11 @@ export interface SandboxOptions {
   reuse?: boolean;
   /**
    * Languages whose processes serve many learners' runs even for untrusted code: only those whose
-   * programs run no code of the host's language. SQL qualifies (a fresh database per run, and SQL
-   * reaches nothing but sql.js); Python and JavaScript programs reach the process, so they get a
-   * fresh one each run. A shared process is replaced after `maxRunsPerProcess` runs.
+   * programs reach nothing of the process. SQL qualifies (a fresh database per run, and SQL reaches
+   * nothing but sql.js); so does JavaScript (a fresh vm context per run made from nothing of the
+   * process, with the request and outcome passed as strings: node/javascript-runner.ts). Python
+   * programs reach the process (Pyodide's `js` module), so they get a fresh one each run. A shared
+   * process is replaced after `maxRunsPerProcess` runs.
    */
   sharedLanguages?: readonly LessonType[];
   maxRunsPerProcess?: number;
@@ -112,7 +114,12 @@ class SandboxProcess {
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.child.on('error', () => this.kill('protocol'));
     this.child.stdin.on('error', () => undefined);
-    this.child.stderr.resume(); // Warnings and crashes of the runtime: never shown to anyone.
+    // Warnings and crashes of the runtime: never shown to anyone. V8 reaching its heap cap ends the
+    // process on its own (before the resident-memory watchdog sees it): that run used too much memory.
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (chunk: string) => {
+      if (/heap limit|heap out of memory/i.test(chunk)) this.killReason ??= 'memory';
+    });
     this.readLines();
     this.watchdog = setInterval(() => void this.checkMemory(), 100);
     this.watchdog.unref();
@@ -299,7 +306,9 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
       entry: bundle.entry,
       readableRoot: bundle.readableRoot,
       cpuSeconds: settings.reuse || settings.sharedLanguages.has(lessonType) ? 3600 : 120,
-      heapMb: Math.min(settings.memoryLimitMb, 512),
+      // A shared process's heap cap sits well under its resident-memory limit: V8 then collects the
+      // contexts of earlier runs long before the watchdog would stop a run that is not to blame.
+      heapMb: settings.sharedLanguages.has(lessonType) ? Math.min(Math.floor(settings.memoryLimitMb / 2), 256) : Math.min(settings.memoryLimitMb, 512),
       noHostCodeGeneration: options.lockDown !== false,
       childArgs: [...(options.runPageScripts ? ['--run-page-scripts'] : []), ...(options.lockDown === false ? ['--keep-host-globals'] : [])],
     });

@@ -9,8 +9,9 @@ import { jailedChromium } from './chromium-jail';
 /**
  * Grades a completion's files against every check of its lesson, hidden ones included: the one
  * verdict the server records (docs/features/grading.md). Python, JavaScript and SQL run in
- * sandbox processes (a fresh one per run for Python and JavaScript, whose programs reach their
- * process; SQL's serve many runs); pages run in headless Chromium, as the player shows them.
+ * sandbox processes (a fresh one per run for Python, whose programs reach their process;
+ * JavaScript's and SQL's serve many runs, each in a realm or database of its own); pages run in
+ * headless Chromium, as the player shows them.
  */
 export interface Grader {
   grade(request: RunRequest): Promise<RunResult>;
@@ -33,7 +34,7 @@ export function createLocalGrader(options: LocalGraderOptions = {}): Grader {
   const pagesIn = options.pages ?? (chromiumPath() ? 'chromium' : 'jsdom');
   if (pagesIn === 'jsdom') options.onWarning?.('Chromium is not installed: pages are graded in jsdom, whose cascade and layout are approximations (apt-get install chromium).');
   const sandbox = createSandboxedCheckEngine({
-    sharedLanguages: ['SQL'],
+    sharedLanguages: ['SQL', 'JS'],
     onWarning: options.onWarning,
     ...options.sandbox,
     // Without Chromium, pages' scripts run in jsdom inside a sandbox process (never in this one).
