@@ -39,9 +39,18 @@ export function pythonEntryFile(files: { name: string }[]): string | null {
   return (python.find((file) => file.name === 'main.py') ?? python[0])?.name ?? null;
 }
 
-/** Installs the harness into a freshly loaded Pyodide (browser worker or Node); only the host keeps it. */
-export function preparePyodide(py: PyodideInterface): void {
+/**
+ * Runs the harness in a freshly loaded Pyodide, leaving it as the global `__codetrail` until
+ * preparePyodide takes it; a memory snapshot taken in between carries it (python-snapshot.ts).
+ */
+export function installPythonHarness(py: PyodideInterface): void {
   py.runPython(PYTHON_HARNESS);
+}
+
+/** Installs the harness into a freshly loaded Pyodide (browser worker or Node); only the host keeps it. */
+export function preparePyodide(py: PyodideInterface, options: { harnessInstalled?: boolean } = {}): void {
+  // A Pyodide restored from a memory snapshot has the harness already (python-snapshot.ts).
+  if (!options.harnessInstalled) installPythonHarness(py);
   const functions = py.globals.get('__codetrail') as PyProxy;
   py.runPython('del __codetrail');
   const get = <T>(name: string) => functions.get(name) as T;

@@ -27,7 +27,12 @@ Object.defineProperty(process, 'binding', {
 const keepHostGlobals = process.argv.includes('--keep-host-globals');
 // With the lock-down off (only the tests of the layers beneath), JavaScript runs are handed the
 // process too, as if they had escaped their realm: those tests show what it still cannot do.
-const engine = createNodeCheckEngine({ runScripts: process.argv.includes('--run-page-scripts'), javascript: { handInProcess: keepHostGlobals } });
+const snapshot = process.argv.find((arg) => arg.startsWith('--python-snapshot='))?.slice('--python-snapshot='.length);
+const engine = createNodeCheckEngine({
+  runScripts: process.argv.includes('--run-page-scripts'),
+  javascript: { handInProcess: keepHostGlobals },
+  python: snapshot ? { snapshot } : {},
+});
 // The channel to the parent, held only here: learner code never gets a way to write to it.
 const channel = process.stdout;
 const input = process.stdin;

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { evaluateChecks } from '../output-checks';
 import { DEFAULT_TIMEOUT_MS, type RunError, type RunRequest, type RunResult } from '../run-types';
 import { buildSandboxChild } from './build-sandbox-child';
+import { pythonSnapshot } from './python-snapshot';
 import { sandboxCommand } from './sandbox-launcher';
 import { childMessageSchema, MAX_CHANNEL_BYTES, type ChildMessage, type ParentMessage } from './sandbox-protocol';
 
@@ -52,6 +53,8 @@ export interface SandboxOptions {
    * Only the tests of the layers beneath (file, network and process refusals) turn it off.
    */
   lockDown?: boolean;
+  /** Python sandboxes restore a memory snapshot instead of booting Pyodide (default on). */
+  pythonSnapshot?: boolean;
   /** Told once when the machine lacks an isolation layer. */
   onWarning?: (message: string) => void;
 }
@@ -302,6 +305,8 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
 
   async function startProcess(lessonType: LessonType): Promise<SandboxProcess> {
     const bundle = await buildSandboxChild(options.root);
+    // Python restores a memory snapshot instead of booting (python-snapshot.ts); each process its own.
+    const snapshot = lessonType === 'Python' && options.pythonSnapshot !== false ? await pythonSnapshot(options.root, options.onWarning) : null;
     const command = sandboxCommand({
       entry: bundle.entry,
       readableRoot: bundle.readableRoot,
@@ -310,7 +315,11 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
       // contexts of earlier runs long before the watchdog would stop a run that is not to blame.
       heapMb: settings.sharedLanguages.has(lessonType) ? Math.min(Math.floor(settings.memoryLimitMb / 2), 256) : Math.min(settings.memoryLimitMb, 512),
       noHostCodeGeneration: options.lockDown !== false,
-      childArgs: [...(options.runPageScripts ? ['--run-page-scripts'] : []), ...(options.lockDown === false ? ['--keep-host-globals'] : [])],
+      childArgs: [
+        ...(options.runPageScripts ? ['--run-page-scripts'] : []),
+        ...(options.lockDown === false ? ['--keep-host-globals'] : []),
+        ...(snapshot ? [`--python-snapshot=${snapshot}`] : []),
+      ],
     });
     if (command.missing.length > 0 && !warned) {
       warned = true;
