@@ -32,6 +32,8 @@ export interface LaunchOptions {
   childArgs: string[];
   /** Refuse code generation from strings in the host realm (off only with the lock-down, for its tests). */
   noHostCodeGeneration?: boolean;
+  /** Engine flags for this process (Python's sandboxes compile their WebAssembly with Liftoff only). */
+  engineFlags?: string[];
 }
 
 const NOBODY = 65534;
@@ -108,6 +110,7 @@ export function sandboxCommand(options: LaunchOptions): SandboxCommand {
     // realm (Node's default answer is an object of this process: node/javascript-runner.ts).
     '--experimental-vm-modules',
     '--no-warnings',
+    ...(options.engineFlags ?? []),
     options.entry,
     ...options.childArgs,
   ];
