@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
+import { connectAgentSocket } from '@/server/machines/agent-socket';
 import { AGENT_KEY_HEADER, INSTANCE_SECRET_HEADER, type AgentEndpoint } from '@/server/machines/machine-contracts';
 
 /**
@@ -22,8 +23,13 @@ export interface AgentAnswer {
 
 export class AgentUnreachableError extends Error {}
 
-function endpointOptions(endpoint: AgentEndpoint): { socketPath: string } | { host: string; port: number } {
-  return endpoint.kind === 'socket' ? { socketPath: endpoint.path } : { host: endpoint.host, port: endpoint.port };
+/** A connection to the agent: a unix socket only when it is the machine's own (agent-socket.ts). */
+function connectToAgent(endpoint: AgentEndpoint): Socket {
+  return endpoint.kind === 'socket' ? connectAgentSocket(endpoint.path, endpoint.owner) : connect(endpoint.port, endpoint.host);
+}
+
+function endpointOptions(endpoint: AgentEndpoint): { createConnection: () => Socket } | { host: string; port: number } {
+  return endpoint.kind === 'socket' ? { createConnection: () => connectToAgent(endpoint) } : { host: endpoint.host, port: endpoint.port };
 }
 
 /** One call to the agent, its whole answer read. */
@@ -82,7 +88,7 @@ export function proxyToAgentPort(target: AgentTarget, req: IncomingMessage, res:
 /** Passes a WebSocket upgrade on the preview host to the agent's `/ports/{port}/…`, bytes both ways. */
 export function proxyUpgradeToAgentPort(target: AgentTarget, req: IncomingMessage, socket: Duplex, head: Buffer, port: number, dropCookies: readonly string[]): void {
   const headers = forwardableHeaders(req.headers, dropCookies);
-  const upstream: Socket = target.endpoint.kind === 'socket' ? connect(target.endpoint.path) : connect(target.endpoint.port, target.endpoint.host);
+  const upstream: Socket = connectToAgent(target.endpoint);
   upstream.once('connect', () => {
     const lines = [`${req.method ?? 'GET'} /ports/${port}${req.url ?? '/'} HTTP/1.1`, `${AGENT_KEY_HEADER}: ${target.key}`];
     for (const [name, value] of Object.entries(headers)) {
@@ -99,6 +105,9 @@ export function proxyUpgradeToAgentPort(target: AgentTarget, req: IncomingMessag
 /** A WebSocket to the agent's shell. */
 export function openAgentPty(target: AgentTarget, cols: number, rows: number): WebSocket {
   const query = `/pty?cols=${cols}&rows=${rows}`;
-  const address = target.endpoint.kind === 'socket' ? `ws+unix://${target.endpoint.path}:${query}` : `ws://${target.endpoint.host}:${target.endpoint.port}${query}`;
-  return new WebSocket(address, { headers: { [AGENT_KEY_HEADER]: target.key }, maxPayload: 1024 * 1024 });
+  const { endpoint } = target;
+  if (endpoint.kind === 'socket') {
+    return new WebSocket(`ws://machine-agent${query}`, { headers: { [AGENT_KEY_HEADER]: target.key }, maxPayload: 1024 * 1024, createConnection: () => connectToAgent(endpoint) });
+  }
+  return new WebSocket(`ws://${endpoint.host}:${endpoint.port}${query}`, { headers: { [AGENT_KEY_HEADER]: target.key }, maxPayload: 1024 * 1024 });
 }

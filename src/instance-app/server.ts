@@ -65,7 +65,7 @@ function isGrant(value: unknown): value is InstanceMachineGrant {
   const agent = grant.agent as Record<string, unknown> | null | undefined;
   const agentOk =
     agent === null ||
-    (typeof agent === 'object' && agent !== undefined && ((agent.kind === 'socket' && typeof agent.path === 'string') || (agent.kind === 'tcp' && typeof agent.host === 'string' && typeof agent.port === 'number')));
+    (typeof agent === 'object' && agent !== undefined && ((agent.kind === 'socket' && typeof agent.path === 'string' && (agent.owner === undefined || Number.isInteger(agent.owner))) || (agent.kind === 'tcp' && typeof agent.host === 'string' && typeof agent.port === 'number')));
   return (
     typeof grant.userId === 'string' &&
     typeof grant.machineId === 'string' &&

@@ -173,7 +173,7 @@ describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
 
   it('says which sandbox it uses and which layers are missing', () => {
     expect(logs.join('\n')).toContain(label === 'bubblewrap' ? 'local sandbox with bubblewrap' : 'local sandbox with unshare');
-    expect(provisioner.agentEndpoint(machine.id)).toEqual({ kind: 'socket', path: path.join(dataDir, 'machines', machine.id, 'run', 'agent.sock') });
+    expect(provisioner.agentEndpoint(machine.id)).toEqual({ kind: 'socket', path: path.join(dataDir, 'machines', machine.id, 'run', 'agent.sock'), owner: expect.any(Number) });
   });
 
   it('runs node --version, python3 --version and ls in the terminal', async () => {
@@ -236,6 +236,27 @@ describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
     expect(own.output).toContain('own-loopback');
   });
 
+  it("cannot turn its agent socket into a socket of the host: the instance app refuses the swap", async () => {
+    // A canary service on a host unix socket, which the agent key must never reach.
+    const canaryPath = path.join(tmpdir(), `codetrail-host-service-${process.pid}-${sandbox}.sock`);
+    const heard: string[] = [];
+    const canary = createServer((socket) => socket.on('data', (chunk: Buffer) => heard.push(chunk.toString())));
+    await new Promise<void>((resolve) => canary.listen(canaryPath, resolve));
+    try {
+      const endpoint = provisioner.agentEndpoint(machine.id);
+      const swap = await shell.run(`cd /run/codetrail && mv agent.sock agent.sock.real && ln -s ${canaryPath} agent.sock && ls -l agent.sock; cd /workspace`);
+      expect(swap.code).toBe(0);
+      await expect(agentCall({ endpoint, key: machine.agentKey }, 'GET', '/api/files')).rejects.toThrow(/refused: it is not a socket/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+      // Put back, the agent answers again.
+      expect((await shell.run('cd /run/codetrail && rm agent.sock && mv agent.sock.real agent.sock; cd /workspace')).code).toBe(0);
+      expect((await agentCall({ endpoint, key: machine.agentKey }, 'GET', '/health')).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => canary.close(resolve));
+    }
+  });
+
   it('shows no AGENT_KEY in the environment of the terminal', async () => {
     const result = await shell.run('env');
     expect(result.code).toBe(0);
@@ -271,6 +292,62 @@ describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
     expect(result.code).not.toBe(0);
     expect(statSync(path.join(dataDir, 'machines', machine.id, 'workspace', 'big.bin')).size).toBeLessThanOrEqual(LIMITS.diskMb * 1024 * 1024);
     await shell.run('rm -f big.bin');
+  });
+
+  /** Resident memory of the machine's processes together (its own uid), in MB. */
+  const residentMb = (uid: number) =>
+    processesOfUid(uid).reduce((total, pid) => {
+      try {
+        return total + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      } catch {
+        return total;
+      }
+    }, 0);
+  const hostShmemMb = () => Number(/Shmem:\s+(\d+)/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) / 1024;
+  const limitedPerMachine = () => /cgroup v[12]/.test(logs.join('\n'));
+
+  it('caps the machine as a whole: six processes of 80 MB never hold more than its 256 MB together', async () => {
+    if (!limitedPerMachine() || process.getuid?.() !== 0) return void console.warn('no cgroup here: machines are limited per process only (docs/security.md)');
+    const uid = statSync(path.join(dataDir, 'machines', machine.id, 'workspace')).uid;
+    const hold = `python3 -c "import time; b = b'x' * (80 << 20); time.sleep(6)"`;
+    // Measured from the host: over its memory, the kernel kills within the machine, and it may pick
+    // the terminal's own processes, so the shell is not waited for.
+    const hog = await openShell(socketPath, machine.agentKey);
+    hog.run(`for i in 1 2 3 4 5 6; do (${hold} &) ; done`, 10_000).catch(() => undefined);
+    let peak = 0;
+    for (let sample = 0; sample < 20; sample += 1) {
+      peak = Math.max(peak, residentMb(uid));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    hog.close();
+    expect(peak).toBeGreaterThan(80); // the hogs did run (resident memory, shared pages counted in each)
+    // The kernel's own account of the machine's memory (v1: the memory controller's; v2: memory.peak).
+    const v1 = path.join('/sys/fs/cgroup/memory/codetrail-machines', machine.id, 'memory.max_usage_in_bytes');
+    const v2 = path.join('/sys/fs/cgroup/codetrail-machines', machine.id, 'memory.peak');
+    const account = [v1, v2].find((file) => existsSync(file));
+    expect(account).toBeDefined();
+    expect(Number(readFileSync(account!, 'utf8')) / 1024 / 1024).toBeLessThanOrEqual(LIMITS.memoryMb);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The machine goes on (restarted here when the kernel took its agent).
+    if ((await call(socketPath, machine.agentKey, 'GET', '/health').catch(() => ({ status: 0 }))).status !== 200) {
+      shell.close();
+      await provisioner.stop(machine.id);
+      socketPath = socketOf((await provisioner.start(machine)).agent);
+      shell = await openShell(socketPath, machine.agentKey);
+    }
+    expect((await call(socketPath, machine.agentKey, 'GET', '/health')).status).toBe(200);
+  });
+
+  it("fills /tmp only up to its size, which counts against the machine's memory, never the host's", async () => {
+    const before = hostShmemMb();
+    // Many files under the per-file cap, 400 MB in all: /tmp takes half the machine's memory, no more.
+    const fill = await shell.run('for i in $(seq 1 40); do head -c 10M /dev/zero > /tmp/fill-$i.bin || break; done; echo "wrote $(du -sm /tmp | cut -f1)"', 60_000);
+    expect(fill.output).toMatch(/No space left on device/);
+    const wrote = Number(/wrote (\d+)/.exec(fill.output)?.[1] ?? 0);
+    expect(wrote).toBeGreaterThan(LIMITS.memoryMb / 2 - 16);
+    expect(wrote).toBeLessThanOrEqual(LIMITS.memoryMb / 2 + 1);
+    expect(hostShmemMb() - before).toBeLessThan(LIMITS.memoryMb / 2 + 32);
+    expect((await shell.run('rm -f /tmp/fill-*.bin')).code).toBe(0);
   });
 
   it('contains a fork bomb: the host is fine and the machine stays stoppable', async () => {

@@ -79,6 +79,11 @@ describe('parseServerEnv', () => {
       STRIPE_PRICE_YEARLY: 'price_yearly',
     };
 
+    it('starts machines only with limits per machine unless the operator accepts per-process limits', () => {
+      expect(parseServerEnv(production).machines.limits).toBe('machine');
+      expect(parseServerEnv({ ...production, MACHINE_LIMITS: 'process' }).machines.limits).toBe('process');
+    });
+
     it('starts with a real project, its own cookie key and an https origin', () => {
       const env = parseServerEnv(production);
       expect(env.local).toBe(false);
@@ -117,6 +122,10 @@ describe('parseServerEnv', () => {
     expect(machines).toMatchObject({ driver: 'local', instanceOrigin: 'http://localhost:3002', instancePort: 3002, network: 'none', idleMinutes: 30, quota: { maxMachines: 3, maxRunning: 1 } });
     expect(parseServerEnv({ PORT: '3400', MACHINE_MAX_RUNNING: '2', MACHINE_MEMORY_MB: '512' }).machines).toMatchObject({ instancePort: 3402, quota: { maxRunning: 2, memoryMb: 512 } });
     expect(() => parseServerEnv({ MACHINE_NETWORK: 'everything' })).toThrow(/MACHINE_NETWORK/);
+    // Local mode accepts per-process limits where no cgroup exists (the driver says so in the log).
+    expect(machines.limits).toBe('process');
+    expect(parseServerEnv({ MACHINE_LIMITS: 'machine' }).machines.limits).toBe('machine');
+    expect(() => parseServerEnv({ MACHINE_LIMITS: 'none' })).toThrow(/MACHINE_LIMITS must be machine or process/);
   });
 
   it('reads the egress allow list: the package registries by default, every entry checked', () => {

@@ -85,6 +85,7 @@ const serverEnvSchema = z.object({
   MACHINE_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).optional(),
   MACHINE_DISK_MB: z.coerce.number().int().min(16).max(1_048_576).optional(),
   MACHINE_CPUS: z.coerce.number().positive().max(64).optional(),
+  MACHINE_LIMITS: z.enum(['machine', 'process'], { error: 'MACHINE_LIMITS must be machine or process' }).optional(),
   MACHINE_NETWORK: z.enum(MACHINE_NETWORKS, { error: `MACHINE_NETWORK must be one of ${MACHINE_NETWORKS.join(', ')}` }).default('none'),
   MACHINE_EGRESS_ALLOW: csv,
   MACHINE_EGRESS_UPSTREAM_PROXY: z.url({ protocol: /^http$/, error: 'MACHINE_EGRESS_UPSTREAM_PROXY must be an http:// proxy URL, e.g. http://proxy.internal:3128' }).optional(),
@@ -133,6 +134,11 @@ export interface MachineConfig {
   instanceSecret: string;
   quota: MachineQuota;
   network: MachineNetwork;
+  /**
+   * Local driver: `machine` refuses to start machines where no cgroup limits a machine as a whole
+   * (production's default); `process` accepts per-process limits there (local mode's default, with a warning).
+   */
+  limits: 'machine' | 'process';
   /** allow-list: what the egress proxy lets through (MACHINE_EGRESS_ALLOW, else the registries) and where it forwards. */
   egress: { rules: EgressRule[]; upstreamProxy: string | null };
   idleMinutes: number;
@@ -314,6 +320,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
         cpus: env.MACHINE_CPUS ?? DEFAULT_MACHINE_QUOTA.cpus,
       },
       network: env.MACHINE_NETWORK,
+      limits: env.MACHINE_LIMITS ?? (env.APP_ENV === 'production' ? 'machine' : 'process'),
       egress: { rules: egressRules, upstreamProxy: env.MACHINE_EGRESS_UPSTREAM_PROXY ?? null },
       idleMinutes: env.MACHINE_IDLE_MINUTES,
       kubernetes: {

@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, constants as fsConstants, existsSync, lstatSync, openSync, readFileSync, readdirSync, readlinkSync, writeSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { request, type Server } from 'node:http';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { MACHINE_PROXY_PORT, networkSummary, type EgressRule } from '@/domain/machines/egress-rules';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
+import { connectAgentSocket } from './agent-socket';
 import { createEgressProxy } from './egress-proxy';
 import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineResourceLimits, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
 
@@ -22,7 +23,10 @@ import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineRe
  * - **a uid per machine** (`setpriv`) when the app runs as root, so RLIMIT_NPROC counts this
  *   machine's processes only and machines cannot signal or read each other's files.
  * - **`prlimit`** (address space, processes, file size, descriptors, no core files) and `nice`;
- *   **cgroup v2** (memory.max, pids.max, cpu.max) when /sys/fs/cgroup is v2 and writable.
+ *   **a cgroup per machine**, v2 (memory.max, pids.max, cpu.max) when /sys/fs/cgroup is v2 and
+ *   writable, else v1 (memory.limit_in_bytes, pids.max, cpu.cfs_quota_us): limits for all of the
+ *   machine's processes together, /tmp included. Without one, machines start only when the
+ *   operator accepts per-process limits (`requireMachineLimits: false`, MACHINE_LIMITS=process).
  *
  * Missing layers are said once in the log, like the lesson sandbox does: a weaker sandbox is
  * never silent. Machines are detached (their own session, no parent-death signal) so they outlive
@@ -33,6 +37,12 @@ export interface LocalProvisionerOptions {
   /** Machines live in `<dataDir>/machines/<id>/{workspace,run}`. */
   dataDir: string;
   log?: (message: string) => void;
+  /**
+   * Refuse to start machines where no cgroup can limit a machine as a whole (memory and processes
+   * then are capped per process only, and one learner's processes together can exceed the host).
+   * Production's default (MACHINE_LIMITS=machine); local mode accepts the weaker limits with a warning.
+   */
+  requireMachineLimits?: boolean;
   /** `unshare` forces the util-linux path even when bubblewrap is installed (tests use it). */
   sandbox?: 'auto' | 'unshare';
   /** The app's folder: where the agent's source is; never visible inside a machine. Default: cwd. */
@@ -61,6 +71,13 @@ const UID_SPAN = 100_000;
 /** Node reserves ~0.7 GB of address space it never touches; RLIMIT_AS counts it. */
 const ADDRESS_SPACE_HEADROOM_MB = 1024;
 const STOP_GRACE_MS = 2000;
+/**
+ * /tmp and /dev/shm are memory (tmpfs): sized (/tmp at half the machine's memory, so a full /tmp
+ * leaves room for its programs), and charged to the machine's cgroup with the rest of its memory,
+ * so filling them is a machine over its memory, never the host's.
+ */
+const tmpMb = (limits: MachineResourceLimits) => Math.max(16, Math.min(256, Math.floor(limits.memoryMb / 2)));
+const SHM_MB = 64;
 /** Host /etc entries a shell, Node and Python need (those present are bound read-only). */
 const ETC_ENTRIES = ['nsswitch.conf', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'ssl', 'ca-certificates', 'localtime', 'bash.bashrc', 'profile', 'inputrc', 'terminfo', 'mime.types', 'protocols', 'services', 'gai.conf', 'host.conf', 'os-release', 'debian_version', 'python3'];
 const ROOT_DIRS = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32'];
@@ -73,9 +90,11 @@ interface Layers {
   prlimit: boolean;
   nice: boolean;
   ip: boolean;
-  /** The cgroup v2 folder machines' cgroups go in, or why there is none. */
-  cgroup: { dir: string } | { reason: string };
+  /** Where machines' cgroups go (v2: one folder; v1: one per controller), or why there are none. */
+  cgroup: CgroupLayer;
 }
+
+type CgroupLayer = { version: 2; dir: string } | { version: 1; memory: string; pids: string; cpu: string | null } | { reason: string };
 
 function works(command: string, args: string[]): boolean {
   try {
@@ -100,15 +119,35 @@ function hostRootArgs(): string[] {
 }
 
 /**
- * cgroup v2 with memory, pids and cpu delegated to a `codetrail-machines` folder. This host (and any
- * with the v1/hybrid layout, or /sys/fs/cgroup read-only as in most containers) has none: machines
- * then rely on prlimit, which caps each process, not the machine as a whole.
+ * cgroup v1, as on hosts with the v1 or hybrid layout: a `codetrail-machines` folder under the
+ * memory and pids controllers (and cpu when there is one), which root can write here
+ * (../shared/notes/platform-and-limits.md). A process over a v1 memory limit is killed, and tmpfs
+ * pages are charged to the cgroup of the process that wrote them, so /tmp counts too.
  */
-function probeCgroup(): Layers['cgroup'] {
+function probeCgroupV1(root: string): CgroupLayer {
+  const controller = (names: string[]) => names.map((name) => path.join(root, name)).find((dir) => existsSync(path.join(dir, 'cgroup.procs'))) ?? null;
+  const memory = controller(['memory']);
+  const pids = controller(['pids']);
+  if (!memory || !pids) return { reason: `no cgroup v2 at ${root}, and cgroup v1 lacks the ${[memory ? null : 'memory', pids ? null : 'pids'].filter(Boolean).join(' and ')} controller` };
+  const cpu = controller(['cpu', 'cpu,cpuacct']);
+  const dirs = { memory: path.join(memory, 'codetrail-machines'), pids: path.join(pids, 'codetrail-machines'), cpu: cpu && existsSync(path.join(cpu, 'cpu.cfs_quota_us')) ? path.join(cpu, 'codetrail-machines') : null };
+  for (const dir of [dirs.memory, dirs.pids, dirs.cpu]) {
+    if (dir && spawnSync('mkdir', ['-p', dir], { stdio: 'ignore' }).status !== 0) return { reason: `cannot make ${dir} (cgroup v1 not writable by this app)` };
+  }
+  return { version: 1, ...dirs };
+}
+
+/**
+ * cgroup v2 with memory, pids and cpu delegated to a `codetrail-machines` folder, else cgroup v1
+ * (probeCgroupV1). Where neither can be written (/sys/fs/cgroup read-only, as in most containers,
+ * or the app not root), machines rely on prlimit, which caps each process, not the machine as a
+ * whole, and start only when the operator accepts that (MACHINE_LIMITS=process).
+ */
+function probeCgroup(): CgroupLayer {
   const root = '/sys/fs/cgroup';
   const controllersFile = path.join(root, 'cgroup.controllers');
-  if (!existsSync(controllersFile)) return { reason: 'no cgroup v2 at /sys/fs/cgroup (v1 or hybrid layout)' };
   if (!isRoot()) return { reason: 'the app does not run as root, so it cannot make cgroups' };
+  if (!existsSync(controllersFile)) return probeCgroupV1(root);
   try {
     const wanted = ['memory', 'pids', 'cpu'];
     const controllers = readFileSync(controllersFile, 'utf8').trim().split(/\s+/);
@@ -121,7 +160,7 @@ function probeCgroup(): Layers['cgroup'] {
       const result = spawnSync('/bin/sh', ['-c', 'echo "$1" > "$2"', 'sh', enable, file], { stdio: 'ignore' });
       if (result.status !== 0) return { reason: `cannot enable ${enable} in ${file} (not delegated to this app)` };
     }
-    return { dir };
+    return { version: 2, dir };
   } catch (error) {
     return { reason: `cgroup v2 not usable: ${(error as Error).message}` };
   }
@@ -260,9 +299,10 @@ function signal(pids: number[], name: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function health(socketPath: string, key: string): Promise<boolean> {
+function health(endpoint: Extract<AgentEndpoint, { kind: 'socket' }>, key: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request({ socketPath, path: '/health', headers: { [AGENT_KEY_HEADER]: key }, timeout: 1000 }, (res) => {
+    const createConnection = () => connectAgentSocket(endpoint.path, endpoint.owner);
+    const req = request({ createConnection, path: '/health', headers: { [AGENT_KEY_HEADER]: key }, timeout: 1000 }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });
@@ -361,6 +401,15 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
   const runOf = (id: string) => path.join(machineDir(id), 'run');
   const socketOf = (id: string) => path.join(runOf(id), 'agent.sock');
   const pidFileOf = (id: string) => path.join(runOf(id), 'pid');
+  /**
+   * The agent's socket and the uid it must belong to: the machine's (its workspace's owner) where
+   * machines get a uid of their own, else this process's. Anything else there is refused (agent-socket.ts).
+   */
+  const socketEndpoint = (id: string): Extract<AgentEndpoint, { kind: 'socket' }> => {
+    const workspaceUid = lstatSync(workspaceOf(id), { throwIfNoEntry: false })?.uid;
+    const owner = root ? (workspaceUid !== undefined && workspaceUid >= UID_BASE ? workspaceUid : undefined) : process.getuid?.();
+    return { kind: 'socket', path: socketOf(id), ...(owner !== undefined ? { owner } : {}) };
+  };
   /** The egress proxy's folder: the app's own (not the run folder, which the machine can write). */
   const egressDirOf = (id: string) => path.join(machineDir(id), 'egress');
   const egressProxies = new Map<string, Server>();
@@ -417,7 +466,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       if (!found.nice) missing.push('lower CPU priority (nice)');
       if (!useBwrap && !found.ip) missing.push('a loopback interface (no ip command: servers inside a machine cannot be reached)');
       if ('reason' in found.cgroup) missing.push(`cgroup limits for the whole machine (${found.cgroup.reason}; memory and processes are capped per process by prlimit only)`);
-      log(missing.length === 0 ? `machines: local sandbox with ${useBwrap ? 'bubblewrap' : 'unshare'}, a uid per machine, prlimit and cgroup v2` : `machines: local sandbox with ${useBwrap ? 'bubblewrap' : 'unshare'}; missing: ${missing.join('; ')}`);
+      log(missing.length === 0 ? `machines: local sandbox with ${useBwrap ? 'bubblewrap' : 'unshare'}, a uid per machine, prlimit and cgroup v${'version' in found.cgroup ? found.cgroup.version : ''}` : `machines: local sandbox with ${useBwrap ? 'bubblewrap' : 'unshare'}; missing: ${missing.join('; ')}`);
     }
     return { ...found, useBwrap };
   }
@@ -551,7 +600,9 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     const node = nodeDir();
     if (node) args.push('--ro-bind', node, INSIDE_NODE_DIR);
     args.push('--ro-bind', agentFile, `${INSIDE_OPT}/agent.js`, '--ro-bind', ptyDir, `${INSIDE_OPT}/node_modules/node-pty`);
-    args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp', '--bind', workspaceOf(id), MACHINE_WORKSPACE, '--bind', runOf(id), INSIDE_RUN);
+    const mb = 1024 * 1024;
+    args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--size', String(tmpMb(spec.limits) * mb), '--tmpfs', '/tmp');
+    args.push('--perms', '1777', '--size', String(SHM_MB * mb), '--tmpfs', '/dev/shm', '--bind', workspaceOf(id), MACHINE_WORKSPACE, '--bind', runOf(id), INSIDE_RUN);
     if (spec.limits.network === 'allow-list') args.push('--ro-bind', egressDirOf(id), INSIDE_EGRESS);
     args.push('--chdir', MACHINE_WORKSPACE, '--clearenv');
     for (const [name, value] of Object.entries(agentEnvironment(spec))) args.push('--setenv', name, value);
@@ -587,14 +638,14 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       'mkdir -p ./workspace ./run/codetrail ./proc ./tmp ./dev ./.oldroot',
       `mount --bind ${q(workspaceOf(id))} ./workspace`,
       `mount --bind ${q(runOf(id))} ./run/codetrail`,
-      'mount -t tmpfs -o mode=1777,nosuid,nodev,size=256m codetrail-tmp ./tmp',
+      `mount -t tmpfs -o mode=1777,nosuid,nodev,size=${tmpMb(spec.limits)}m codetrail-tmp ./tmp`,
       'mount -t tmpfs -o mode=0755,nosuid,noexec,size=64k codetrail-dev ./dev',
       ...DEVICES.map((name) => `touch ./dev/${name} && mount --bind /dev/${name} ./dev/${name}`),
       'mkdir ./dev/pts ./dev/shm',
       'mount -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts ./dev/pts',
       'ln -s pts/ptmx ./dev/ptmx && ln -s /proc/self/fd ./dev/fd',
       'ln -s /proc/self/fd/0 ./dev/stdin && ln -s /proc/self/fd/1 ./dev/stdout && ln -s /proc/self/fd/2 ./dev/stderr',
-      'mount -t tmpfs -o mode=1777,nosuid,nodev,size=64m codetrail-shm ./dev/shm',
+      `mount -t tmpfs -o mode=1777,nosuid,nodev,size=${SHM_MB}m codetrail-shm ./dev/shm`,
       'mount -t proc -o nosuid,nodev,noexec proc ./proc',
       'hostname machine',
     );
@@ -619,25 +670,54 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     return ['unshare', ...(root ? [] : ['--user', '--map-root-user']), ...namespaces, '/bin/sh', '-c', lines.join('\n'), 'sh', ...inner];
   }
 
-  /** With cgroup v2: the supervisor puts itself in the machine's cgroup before anything forks. */
-  async function cgroupPrefix(id: string, limits: MachineResourceLimits, found: Layers): Promise<string[]> {
-    if (!('dir' in found.cgroup)) return [];
-    const dir = path.join(found.cgroup.dir, id);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'memory.max'), String(limits.memoryMb * 1024 * 1024));
-    await writeFile(path.join(dir, 'pids.max'), String(limits.maxProcesses));
-    await writeFile(path.join(dir, 'cpu.max'), `${Math.max(1000, Math.round(limits.cpus * 100_000))} 100000`);
-    return ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', dir];
+  /** The machine's cgroup folders (one for v2, one per controller for v1). */
+  function cgroupDirs(id: string, cgroup: CgroupLayer): string[] {
+    if ('reason' in cgroup) return [];
+    if (cgroup.version === 2) return [path.join(cgroup.dir, id)];
+    return [cgroup.memory, cgroup.pids, cgroup.cpu].filter((dir): dir is string => dir !== null).map((dir) => path.join(dir, id));
   }
 
+  /** With a cgroup: the supervisor puts itself in the machine's cgroup(s) before anything forks. */
+  async function cgroupPrefix(id: string, limits: MachineResourceLimits, found: Layers): Promise<string[]> {
+    const { cgroup } = found;
+    if ('reason' in cgroup) return [];
+    const memory = String(limits.memoryMb * 1024 * 1024);
+    const quota = Math.max(1000, Math.round(limits.cpus * 100_000));
+    const dirs = cgroupDirs(id, cgroup);
+    for (const dir of dirs) await mkdir(dir, { recursive: true });
+    if (cgroup.version === 2) {
+      const [dir] = dirs as [string];
+      await writeFile(path.join(dir, 'memory.max'), memory);
+      await writeFile(path.join(dir, 'pids.max'), String(limits.maxProcesses));
+      await writeFile(path.join(dir, 'cpu.max'), `${quota} 100000`);
+    } else {
+      const own = (base: string) => path.join(base, id);
+      await writeFile(path.join(own(cgroup.memory), 'memory.limit_in_bytes'), memory);
+      // With swap accounting, memory and swap together get the same limit (else swap would add to it).
+      await writeFile(path.join(own(cgroup.memory), 'memory.memsw.limit_in_bytes'), memory).catch(() => undefined);
+      await writeFile(path.join(own(cgroup.pids), 'pids.max'), String(limits.maxProcesses));
+      if (cgroup.cpu) {
+        await writeFile(path.join(own(cgroup.cpu), 'cpu.cfs_period_us'), '100000');
+        await writeFile(path.join(own(cgroup.cpu), 'cpu.cfs_quota_us'), String(quota));
+      }
+    }
+    const join = dirs.map((dir) => `echo $$ > ${q(path.join(dir, 'cgroup.procs'))}`).join(' && ');
+    return ['/bin/sh', '-c', `${join} && exec "$@"`, 'sh'];
+  }
+
+  /** Every process left in the machine's cgroups is killed (v2 at once; v1 one by one), then the folders go. */
   async function removeCgroup(id: string): Promise<void> {
-    const found = probeLayers();
-    if (!('dir' in found.cgroup)) return;
-    const dir = path.join(found.cgroup.dir, id);
-    if (!existsSync(dir)) return;
-    await writeFile(path.join(dir, 'cgroup.kill'), '1').catch(() => undefined);
+    const { cgroup } = probeLayers();
+    const dirs = cgroupDirs(id, cgroup).filter((dir) => existsSync(dir));
+    if (dirs.length === 0) return;
+    if ('version' in cgroup && cgroup.version === 2) await writeFile(path.join(dirs[0]!, 'cgroup.kill'), '1').catch(() => undefined);
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      if (await rm(dir, { recursive: false, force: true }).then(() => true, () => false)) return;
+      for (const dir of dirs) {
+        const pids = (await readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '')).split('\n').filter((line) => /^\d+$/.test(line)).map(Number);
+        signal(pids, 'SIGKILL');
+      }
+      const removed = await Promise.all(dirs.map((dir) => rmdir(dir).then(() => true, () => !existsSync(dir))));
+      if (removed.every(Boolean)) return;
       await sleep(100);
     }
   }
@@ -700,8 +780,11 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       const id = validId(spec.id);
       const found = layers();
       if (!found.useBwrap && !found.unshare) throw new Error('Machines cannot start on this computer: neither bubblewrap nor util-linux unshare can make namespaces here.');
+      if (options.requireMachineLimits && 'reason' in found.cgroup) {
+        throw new Error(`Machines cannot start here: no cgroup can limit a machine's memory and processes as a whole (${found.cgroup.reason}). Give the app cgroup v2 or v1 (memory, pids), or set MACHINE_LIMITS=process to accept per-process limits.`);
+      }
       if (await running(id, null)) {
-        if (await health(socketOf(id), spec.agentKey)) {
+        if (await health(socketEndpoint(id), spec.agentKey)) {
           if (spec.limits.network === 'allow-list') await ensureEgress(id);
           return { agent: this.agentEndpoint(id), ref: String(await readPid(id)) };
         }
@@ -755,7 +838,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       void exited.then((code) => (gone = code));
       const until = Date.now() + startTimeoutMs;
       while (Date.now() < until && gone === undefined) {
-        if (await health(socketOf(id), spec.agentKey)) return { agent: this.agentEndpoint(id), ref: String(pid) } satisfies RunningMachine;
+        if (await health(socketEndpoint(id), spec.agentKey)) return { agent: this.agentEndpoint(id), ref: String(pid) } satisfies RunningMachine;
         // The agent is usually up in ~70 ms: ask often (a refused unix connect costs next to nothing).
         await sleep(20);
       }
@@ -802,7 +885,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     },
 
     agentEndpoint(id): AgentEndpoint {
-      return { kind: 'socket', path: socketOf(id) };
+      return socketEndpoint(id);
     },
   };
 }

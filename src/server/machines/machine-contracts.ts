@@ -42,7 +42,11 @@ export interface MachineSpec {
 }
 
 /** How the instance app reaches a running machine's agent. */
-export type AgentEndpoint = { kind: 'socket'; path: string } | { kind: 'tcp'; host: string; port: number };
+/**
+ * Where a machine's agent listens. A unix socket names the uid that must own it (agent-socket.ts
+ * refuses anything else at the path: the machine can write the folder it is in).
+ */
+export type AgentEndpoint = { kind: 'socket'; path: string; owner?: number } | { kind: 'tcp'; host: string; port: number };
 
 export interface RunningMachine {
   agent: AgentEndpoint;

@@ -12,5 +12,10 @@ export function createProvisioner(env: ServerEnv): Provisioner {
     if (!image) throw new Error('MACHINE_IMAGE is required with MACHINE_DRIVER=kubernetes');
     return createKubernetesProvisioner({ namespace, image, storageClassName: storageClass ?? undefined, egressProxy, egressRules: env.machines.egress.rules });
   }
-  return createLocalProvisioner({ dataDir: path.resolve(env.dataDir), log: (message) => logger.info(message), egress: env.machines.egress });
+  return createLocalProvisioner({
+    dataDir: path.resolve(env.dataDir),
+    log: (message) => logger.info(message),
+    egress: env.machines.egress,
+    requireMachineLimits: env.machines.limits === 'machine',
+  });
 }
