@@ -43,6 +43,8 @@ export interface InstanceApp {
 /** At most one activity call per session per minute. */
 export const ACTIVITY_INTERVAL_MS = 60_000;
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** The longest token the exchange accepts (instanceExchangeBodySchema). */
+const MAX_TOKEN_LENGTH = 1024;
 const AGENT_FILE_MAX = MAX_UPLOAD_BYTES;
 const REQUESTED_WITH = 'codetrail';
 
@@ -257,6 +259,8 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
   async function login(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const token = url.searchParams.get('token');
     if (!token) return signIn(res, 200, 'none');
+    // No token is this long (the web app's are 43 characters): refused without asking.
+    if (token.length > MAX_TOKEN_LENGTH) return signIn(res, 401, 'refused');
     let exchanged: { status: number; grant: InstanceMachineGrant | null };
     try {
       exchanged = await internal('exchange', { token });
@@ -266,7 +270,9 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     }
     if (!exchanged.grant) {
       if (exchanged.status !== 401) logger.warn(`Instance app: the token exchange answered ${exchanged.status}`);
-      return signIn(res, exchanged.status === 401 || exchanged.status === 400 ? 401 : 502, exchanged.status === 401 || exchanged.status === 400 ? 'refused' : 'unavailable');
+      // Any refusal of the token itself (4xx) is the learner's 401; only the web app failing is a 502.
+      const refused = exchanged.status >= 400 && exchanged.status < 500;
+      return signIn(res, refused ? 401 : 502, refused ? 'refused' : 'unavailable');
     }
     const previous = parseCookies(req.headers.cookie)[sessionCookie];
     if (previous) sessions.end(previous);

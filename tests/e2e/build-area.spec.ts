@@ -199,6 +199,7 @@ test.describe('the build area', () => {
         ']).then(([own, app, drafts]) => {',
         '  note("fetch-own", own); note("fetch-app", app); note("drafts", drafts);',
         '  try { top.location.href = "https://example.com/stolen"; note("navigate", "done"); } catch (error) { note("navigate", error.name); }',
+        '  note("prompt", String(prompt("Your session expired. Password:")));',
         '  document.getElementById("loot").textContent = out.join("\\n");',
         '}, (error) => { document.getElementById("loot").textContent = "failed " + error; });',
         '</script>',
@@ -212,6 +213,12 @@ test.describe('the build area', () => {
     // The viewer is signed in, has a theme and a lesson draft of their own.
     const viewer = await signInElsewhere(browser, '/web/build', 'viewer');
     await viewer.page.evaluate(() => localStorage.setItem('codetrail-theme', 'dark'));
+    // A stranger's page may open no dialog over Codetrail ("Your session expired. Password:").
+    const dialogs: string[] = [];
+    viewer.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await viewer.page.goto(link);
     const loot = projectPage(viewer.page).locator('#loot');
     await expect(loot).toContainText('navigate=', { timeout: 30_000 });
@@ -226,6 +233,8 @@ test.describe('the build area', () => {
     // Its localStorage is the platform's copy for this viewer and project: the app's keys are not in it.
     expect(text).not.toContain('codetrail-theme');
     expect(text).not.toContain('navigate=done');
+    expect(text).toContain('prompt=null');
+    expect(dialogs).toEqual([]);
     // The viewer stays where they were, still signed in.
     expect(new URL(viewer.page.url()).pathname).toBe(link);
     await expect(viewer.page.getByRole('button', { name: 'Remix' })).toBeVisible();

@@ -235,6 +235,14 @@ describe('signing in', () => {
     expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
+  it('answers 401 to a token too long to be one, as to any refused token', async () => {
+    for (const length of [1025, 5000]) {
+      const answer = await call('GET', `/login?token=${'a'.repeat(length)}`);
+      expect({ length, status: answer.status }).toEqual({ length, status: 401 });
+      expect(answer.text).toContain('expired or was already used');
+    }
+  });
+
   it('with a good token sets a host-only HttpOnly session cookie and goes on to the redirect', async () => {
     const token = newToken();
     const answer = await call('GET', `/login?token=${token}&redirect=/terminal`);

@@ -23,6 +23,11 @@ export interface ProjectPreviewProps {
   onConsole?: (lines: ConsoleLine[]) => void;
   /** Where this viewer's copy of the page's localStorage is kept (null: for this visit only). */
   storageKey: string | null;
+  /**
+   * Whether the page may open alert/confirm/prompt dialogs: yes for the author's own page; no for a
+   * shared page seen by others, where a "session expired, password:" prompt would look like ours.
+   */
+  dialogs?: boolean;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface ProjectPreviewProps {
  * frame may run scripts and keep its own storage, but cannot open windows or navigate the app; its
  * origin's policy allows no network at all.
  */
-export function ProjectPreview({ projectId, previewTemplate, title, files, onConsole, storageKey }: ProjectPreviewProps) {
+export function ProjectPreview({ projectId, previewTemplate, title, files, onConsole, storageKey, dialogs = true }: ProjectPreviewProps) {
   const origin = previewOrigin(previewTemplate, projectId);
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
@@ -104,7 +109,7 @@ export function ProjectPreview({ projectId, previewTemplate, title, files, onCon
       className={styles.previewFrame}
       src={`${origin}/`}
       title={`Preview of ${title}`}
-      sandbox="allow-scripts allow-same-origin allow-forms allow-modals"
+      sandbox={`allow-scripts allow-same-origin allow-forms${dialogs ? ' allow-modals' : ''}`}
       referrerPolicy="no-referrer"
       data-testid="project-preview"
       onLoad={() => {

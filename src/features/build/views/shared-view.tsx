@@ -129,7 +129,7 @@ function SharedProjectBody({ project, previewTemplate, storageKey, viewerIsOwner
           )}
         </div>
         <div className={styles.outputColumn}>
-          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} storageKey={storageKey} />}
+          {isWeb && <ProjectPreview projectId={project.id} previewTemplate={previewTemplate} title={project.title} files={project.files} onConsole={setLines} storageKey={storageKey} dialogs={false} />}
           <ConsolePanel lines={lines} question={question} empty={isWeb ? 'What the page logs with console.log shows here.' : 'Press Run to see what the program prints.'} />
         </div>
       </div>
