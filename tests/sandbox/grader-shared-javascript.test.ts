@@ -46,7 +46,8 @@ describe('one process, many learners', () => {
     const honest = ran(await engine.run(HONEST));
     expect(honest.output).toBe('Ada, Grace | undefined | undefined | {"a":1} | true\n');
     expect(honest.passed).toBe(true);
-    // The same process served both (it was not replaced to hide the damage).
+    // One process at a time: the same one served both, except after a run its time limit stopped,
+    // which is its process's last (sandbox-pool.ts).
     expect(engine.processCount()).toBe(Math.max(before, 1));
   });
 
@@ -57,6 +58,13 @@ describe('one process, many learners', () => {
     const honest = ran(await engine.run(HONEST));
     expect(honest.passed).toBe(true);
     expect(engine.processCount()).toBe(1);
+  });
+
+  it('retires a process whose run its time limit stopped; the next learner gets a fresh one', async () => {
+    ran(await engine.run(js('(async () => { for (;;) await null; })();', prints('done\n'), { timeoutMs: 500 })));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(engine.processCount()).toBe(0);
+    expect(ran(await engine.run(HONEST)).passed).toBe(true);
   });
 
   it('serves a hundred runs from one process', async () => {

@@ -96,12 +96,9 @@ describe('the server’s JavaScript runner', () => {
     expect(result).toMatchObject({ passed: false, timedOut: true, output: 'started\n', error: { type: 'Timeout' } });
   });
 
-  it('stops an endless chain of promise jobs at the same limit', async () => {
-    const t0 = Date.now();
-    const result = ran(await runner.run(request('(async () => { for (;;) await null; })();\nconsole.log("started");', [], { timeoutMs: 500 })));
-    expect(result).toMatchObject({ timedOut: true, error: { type: 'Timeout' } });
-    expect(Date.now() - t0).toBeLessThan(5000);
-  });
+  // An endless chain of promise jobs is stopped at the same limit; that is shown in a sandbox process
+  // (tests/sandbox/grader-shared-javascript.test.ts), never here: V8 stopping promise jobs midway can
+  // break Node's async bookkeeping in the process that ran them (nodejs/node#38503), Jest's included.
 
   it('a program that replaces the runner’s names forges nothing', async () => {
     const result = ran(

@@ -382,18 +382,22 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     if (closed) throw new SandboxUnavailableError('The code runner has been stopped.');
     await gate.enter();
     let sandbox: SandboxProcess | null = null;
+    let stoppedByTime = false;
     try {
       sandbox = takeIdle(request.lessonType) ?? (await startProcess(request.lessonType));
       sandbox.hold(true);
       startSpare(request.lessonType);
       await sandbox.ready;
       const outcome = await sandbox.execute(request, (request.timeoutMs ?? DEFAULT_TIMEOUT_MS) + settings.graceMs);
+      stoppedByTime = 'result' in outcome && outcome.result.status === 'ran' && outcome.result.timedOut;
       return 'result' in outcome ? outcome.result : stoppedResult(request, outcome.stopped);
     } finally {
       gate.leave();
       if (sandbox) {
         sandbox.hold(false);
-        if (reusable(sandbox) && sandbox.alive) park(sandbox);
+        // A run its time limit stopped is the last of its process: V8 stopping promise jobs midway can
+        // leave Node's async bookkeeping broken (nodejs/node#38503), and the next learner must not pay.
+        if (reusable(sandbox) && sandbox.alive && !stoppedByTime) park(sandbox);
         else sandbox.kill('done');
       }
     }
