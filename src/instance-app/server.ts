@@ -41,7 +41,11 @@ export interface InstanceApp {
 }
 
 /** At most one activity call per session per minute. */
-export const ACTIVITY_INTERVAL_MS = 60_000;
+/**
+ * How long the web app's word on a session holds: every use older than this asks again (activity),
+ * so a sign-out ends the instance session within a few seconds; open terminals are checked as often.
+ */
+export const SESSION_CHECK_MS = 5_000;
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** The longest token the exchange accepts (instanceExchangeBodySchema). */
 const MAX_TOKEN_LENGTH = 1024;
@@ -69,6 +73,7 @@ function isGrant(value: unknown): value is InstanceMachineGrant {
     agent === null ||
     (typeof agent === 'object' && agent !== undefined && ((agent.kind === 'socket' && typeof agent.path === 'string' && (agent.owner === undefined || Number.isInteger(agent.owner))) || (agent.kind === 'tcp' && typeof agent.host === 'string' && typeof agent.port === 'number')));
   return (
+    (grant.since === undefined || typeof grant.since === 'string') &&
     typeof grant.userId === 'string' &&
     typeof grant.machineId === 'string' &&
     MACHINE_ID_PATTERN.test(grant.machineId) &&
@@ -166,6 +171,14 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
   });
   const sweeper = setInterval(() => sessions.sweep(), 5 * 60_000);
   sweeper.unref();
+  // A terminal makes no requests of its own: its session is asked about as often as any other.
+  const terminalCheck = setInterval(() => {
+    for (const sessionId of terminals.keys()) {
+      const session = sessions.get(sessionId);
+      if (session) void touch(session);
+    }
+  }, SESSION_CHECK_MS);
+  terminalCheck.unref();
 
   let bundle: Promise<ClientBundle> | null = null;
   const client = (): Promise<ClientBundle> => {
@@ -201,9 +214,9 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
    */
   function touch(session: InstanceSession, force = false): Promise<InstanceSession | null> {
     if (session.pendingActivity) return session.pendingActivity;
-    if (!force && now().getTime() - session.lastActivityAt < ACTIVITY_INTERVAL_MS) return Promise.resolve(session);
+    if (!force && now().getTime() - session.lastActivityAt < SESSION_CHECK_MS) return Promise.resolve(session);
     session.lastActivityAt = now().getTime();
-    const pending = internal('activity', { machineId: session.grant.machineId, userId: session.grant.userId })
+    const pending = internal('activity', { machineId: session.grant.machineId, userId: session.grant.userId, ...(session.grant.since ? { since: session.grant.since } : {}) })
       .then(({ status, grant }) => {
         if (grant) {
           if (grant.machineId !== session.grant.machineId || grant.userId !== session.grant.userId) {
@@ -564,6 +577,7 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweeper);
+        clearInterval(terminalCheck);
         for (const client of terminalServer.clients) client.terminate();
         server.close(() => resolve());
         server.closeAllConnections();

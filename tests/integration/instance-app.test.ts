@@ -37,6 +37,8 @@ let clock = Date.parse('2026-01-05T10:00:00Z');
 
 /** The web app's side of the internal API, per the contract. */
 const machine = { state: 'running' as MachineState, gone: false, lastActiveAt: 0 };
+/** When the learner last signed out of Codetrail (the web app's sessions), by the test's clock. */
+let signedOutAt: number | null = null;
 const tokens = new Map<string, { used: boolean }>();
 const internalCalls: { path: string; secret: string | undefined }[] = [];
 let socketPath: string;
@@ -74,12 +76,14 @@ function startWebAppDouble(): Promise<Server> {
         const token = typeof body.token === 'string' ? tokens.get(body.token) : undefined;
         if (!token || token.used) return answer(401, { message: 'This sign-in link has expired or was already used.' });
         token.used = true;
-        return answer(200, grant());
+        return answer(200, { ...grant(), since: new Date(clock).toISOString() });
       }
       if (req.url === '/api/internal/instance/activity') {
         if (machine.gone || body.machineId !== MACHINE_ID || body.userId !== USER_ID) return answer(404, { message: 'No such machine.' });
+        // As the web app does: a sign-out since the session began ends it.
+        if (signedOutAt !== null && typeof body.since === 'string' && signedOutAt >= Date.parse(body.since)) return answer(404, { message: 'No such machine.' });
         machine.lastActiveAt = clock;
-        return answer(200, grant());
+        return answer(200, { ...grant(), ...(typeof body.since === 'string' ? { since: body.since } : {}) });
       }
       answer(404, { message: 'No such call.' });
     });
@@ -453,7 +457,7 @@ describe('the preview', () => {
 });
 
 describe('activity', () => {
-  it('is told to the web app at most once a minute and follows the machine state', async () => {
+  it('is asked of the web app at most every five seconds and follows the machine state', async () => {
     machine.state = 'running';
     const cookie = await signIn();
     const before = internalCalls.filter((one) => one.path.endsWith('/activity')).length;
@@ -495,6 +499,27 @@ describe('activity', () => {
       machine.gone = false;
     }
   });
+
+  it('ends the session and its open terminals within seconds of a sign-out in Codetrail', async () => {
+    machine.state = 'running';
+    const cookie = await signIn();
+    const shell = await terminal(cookie);
+    const other = await terminal(cookie);
+    try {
+      signedOutAt = clock + 1000;
+      clock += 5_000;
+      // A terminal asks nothing: it is checked on the instance app's own five-second round.
+      expect(await other.closed).toBe(4401);
+      expect(await shell.closed).toBe(4401);
+      expect((await call('GET', '/api/files', { headers: { cookie } })).status).toBe(401);
+      // Signing in again (a token made after the sign-out) opens the machine as usual.
+      clock += 1000;
+      const again = await signIn();
+      expect((await call('GET', '/api/files', { headers: { cookie: again } })).status).toBe(200);
+    } finally {
+      signedOutAt = null;
+    }
+  }, 30_000);
 
   it('ends a session after two idle hours', async () => {
     const cookie = await signIn();

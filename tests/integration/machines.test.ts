@@ -34,6 +34,7 @@ let clock = new Date('2026-11-24T09:00:00Z');
 const call = apiCaller(() => services);
 let ada: string;
 let bo: string;
+let boUid: string;
 
 const roomyLimits = { ...DEFAULT_RATE_LIMITS, 'project-write': { ...DEFAULT_RATE_LIMITS['project-write'], limit: 10_000 } };
 const at = (machineId: string) => ({ query: { machineId } });
@@ -85,6 +86,7 @@ beforeAll(async () => {
   for (const learner of [first, second]) await subscribeToPro(services, learner.uid);
   ada = first.idToken;
   bo = second.idToken;
+  boUid = second.uid;
 }, 60_000);
 
 afterAll(async () => {
@@ -187,6 +189,14 @@ describe(`machines on ${DATABASE}`, () => {
     const expired = await internal(instanceExchangeRoutes(services), { token: late });
     expect([expired.status, message(expired)]).toEqual([401, expect.stringContaining('expired')]);
 
+    // The database's expiry counts too: a token whose row has expired is refused, whatever its signature says.
+    const cut = await tokenFor(ada, machine.id);
+    const [cutClaims] = cut.split('.');
+    const cutId = (JSON.parse(Buffer.from(cutClaims ?? '', 'base64url').toString()) as { jti: string }).jti;
+    await handle.db.update(machineLoginTokens).set({ expiresAt: new Date(clock.getTime() - 1000) }).where(eq(machineLoginTokens.id, cutId));
+    expect((await internal(instanceExchangeRoutes(services), { token: cut })).status).toBe(401);
+    await handle.db.delete(machineLoginTokens).where(eq(machineLoginTokens.id, cutId));
+
     // Old tokens are cleared as new ones are made, a day after they expired by the service's own
     // clock (the test's clock is a fixed day: the database's now() once deleted live tokens).
     const tokenRows = async () => (await handle.db.select({ id: machineLoginTokens.id }).from(machineLoginTokens).where(eq(machineLoginTokens.machineId, machine.id))).length;
@@ -265,5 +275,25 @@ describe(`machines on ${DATABASE}`, () => {
     await call(machineRoutes(services), ada, { method: 'DELETE', ...at(alive.id) });
     await call(machineRoutes(services), bo, { method: 'DELETE', ...at(dead.id) });
     expect(await provisioner.isRunning(alive.id, null)).toBe(false);
+  }, 60_000);
+
+  // Last: Bo signs out here, and his ID token is refused from then on.
+  it('instance sessions end with the learner’s sign-out, and a link made before it opens nothing', async () => {
+    const machine = await create(bo, { template: 'linux', name: 'Signed out' });
+    await started(bo, machine.id);
+    const opened = await internal(instanceExchangeRoutes(services), { token: await tokenFor(bo, machine.id) });
+    const grant = opened.body as InstanceMachineGrant;
+    expect(grant.since).toEqual(expect.any(String));
+    const unused = await tokenFor(bo, machine.id);
+    expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: grant.since })).status).toBe(200);
+
+    clock = new Date(clock.getTime() + 2000);
+    await services.sessions.endAllFor(boUid);
+    const after = await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: grant.since });
+    expect(after.status).toBe(404);
+    const late = await internal(instanceExchangeRoutes(services), { token: unused });
+    expect([late.status, message(late)]).toEqual([401, expect.stringContaining('You signed out of Codetrail')]);
+    expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: 'yesterday' })).status).toBe(422);
+    await provisioner.stop(machine.id);
   }, 60_000);
 });

@@ -124,14 +124,21 @@ export interface InstanceMachineGrant {
   agentKey: string | null;
   /** What the machine can reach, as the learner reads it (networkSummary). */
   network: string;
+  /**
+   * When the learner's instance session began (ISO time: the login token's issue). A sign-out since
+   * then ends it: the activity call answers 404 and the instance app closes its terminals.
+   */
+  since?: string;
 }
 
 /**
- * `POST /api/internal/instance/activity` body `{ machineId, userId }`: the learner used the
+ * `POST /api/internal/instance/activity` body `{ machineId, userId, since }`: the learner used the
  * machine (terminal, files, preview). Answers the current InstanceMachineGrant (404 when the
  * machine is gone or is not this learner's). The web app's idle stop reads the recorded time.
  */
 export interface InstanceActivityRequest {
   machineId: string;
   userId: string;
+  /** The grant's `since`: 404 when the learner signed out after it. */
+  since?: string;
 }

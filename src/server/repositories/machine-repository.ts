@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { nextMachineState, type MachineEvent, type MachineState } from '@/domain/machines/machine-rules';
 import type { Database } from '@/server/db/client';
 import { machineLoginTokens, machines } from '@/server/db/schema';
@@ -108,12 +108,23 @@ export function createMachineRepository(db: Database) {
       await db.delete(machineLoginTokens).where(lte(machineLoginTokens.expiresAt, new Date(now.getTime() - 24 * 60 * 60_000)));
     },
 
-    /** Marks a token used, once: false when it is unknown, already used, or names someone else's machine. */
+    /**
+     * Marks a token used, once: false when it is unknown, already used, expired by its row (whatever
+     * its signature says), or names someone else's machine.
+     */
     async spendLoginToken(id: string, userId: string, machineId: string, at: Date): Promise<boolean> {
       const spent = await db
         .update(machineLoginTokens)
         .set({ usedAt: at })
-        .where(and(eq(machineLoginTokens.id, id), eq(machineLoginTokens.userId, userId), eq(machineLoginTokens.machineId, machineId), isNull(machineLoginTokens.usedAt)))
+        .where(
+          and(
+            eq(machineLoginTokens.id, id),
+            eq(machineLoginTokens.userId, userId),
+            eq(machineLoginTokens.machineId, machineId),
+            isNull(machineLoginTokens.usedAt),
+            gt(machineLoginTokens.expiresAt, at),
+          ),
+        )
         .returning({ id: machineLoginTokens.id });
       return spent.length > 0;
     },

@@ -37,6 +37,8 @@ export interface MachineServiceOptions {
   idleMinutes: number;
   /** Keys that sign login tokens: the current one first. */
   tokenKeys: string[];
+  /** Whether the learner signed out at or after a time (session-service.ts); instance sessions end with it. */
+  signedOutSince?: (userId: string, since: Date) => Promise<boolean>;
   now: () => Date;
 }
 
@@ -46,6 +48,7 @@ const TOKEN_REFUSED = {
   signature: 'This sign-in link is not valid. Open the machine again from Codetrail.',
   expired: 'This sign-in link has expired (they last 60 seconds). Open the machine again from Codetrail.',
   spent: 'This sign-in link was already used. Open the machine again from Codetrail.',
+  signedOut: 'You signed out of Codetrail after this link was made. Sign in and open the machine again.',
 } as const;
 
 export function createMachineService(db: Database, options: MachineServiceOptions) {
@@ -238,19 +241,26 @@ export function createMachineService(db: Database, options: MachineServiceOption
       const now = options.now();
       const verdict = verifyLoginToken(options.tokenKeys, token, now);
       if (!verdict.ok) throw unauthorized(TOKEN_REFUSED[verdict.reason]);
-      const { jti, uid, mid } = verdict.claims;
+      const { jti, uid, mid, exp } = verdict.claims;
+      // The instance session begins when the learner asked for the token (signed in then).
+      const since = new Date((exp - LOGIN_TOKEN_SECONDS) * 1000);
+      if (await options.signedOutSince?.(uid, since)) throw unauthorized(TOKEN_REFUSED.signedOut);
       if (!(await repo.spendLoginToken(jti, uid, mid, now))) throw unauthorized(TOKEN_REFUSED.spent);
       const row = await repo.findOwned(uid, mid);
       if (!row) throw unauthorized(TOKEN_REFUSED.malformed);
       await repo.touch(row.id, now);
-      return grant(row);
+      return { ...grant(row), since: since.toISOString() };
     },
 
-    /** The learner used the machine through the instance app: it is not idle. */
-    async activity(machineId: string, userId: string): Promise<InstanceMachineGrant> {
+    /**
+     * The learner used the machine through the instance app: it is not idle. 404 as for a machine
+     * that is gone when they signed out since their instance session began (`since`).
+     */
+    async activity(machineId: string, userId: string, since: Date | null = null): Promise<InstanceMachineGrant> {
+      if (since && (await options.signedOutSince?.(userId, since))) throw notFound(MACHINE_NOT_FOUND);
       const row = await owned(userId, machineId);
       if (row.state === 'running') await repo.touch(row.id, options.now());
-      return grant(row);
+      return { ...grant(row), ...(since ? { since: since.toISOString() } : {}) };
     },
 
     /** Stops running machines unused for the idle time; their files stay. */

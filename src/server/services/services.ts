@@ -85,6 +85,7 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
   const projectGate = async (ownerId: string, ownedProjects: number) => {
     await billing.requireAccess({ uid: ownerId, roles: await users.roles(ownerId) }, { kind: 'build-project', ownedProjects });
   };
+  const sessions = createSessionService(db, now, content);
   return {
     users,
     content,
@@ -101,6 +102,7 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
       networkLine: networkSummary(env.machines.network, env.machines.egress.rules),
       idleMinutes: env.machines.idleMinutes,
       tokenKeys: env.cookieKeys,
+      signedOutSince: (userId, since) => sessions.signedOutSince(userId, since),
       now,
     }),
     billing,
@@ -109,7 +111,7 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
     events: createEventService(db, content, now),
     analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
-    sessions: createSessionService(db, now, content),
+    sessions,
     rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
     now,
   };

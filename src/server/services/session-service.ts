@@ -85,6 +85,16 @@ export function createSessionService(db: Database, now: () => Date, content: Pic
       cutOffs.set(userId, { at: validAfter, readAt: now().getTime() });
     },
 
+    /**
+     * Whether the user signed out (here or everywhere) at or after `since`: a session begun then, such
+     * as the instance app's, has ended with it. Times of sign-outs have whole seconds, so one in the
+     * same second counts as after (cached for at most five seconds, as for tokens).
+     */
+    async signedOutSince(userId: string, since: Date): Promise<boolean> {
+      const at = await cutOff(userId);
+      return at !== null && at.getTime() >= Math.floor(since.getTime() / 1000) * 1000;
+    },
+
     /** Whether a bearer token's sign-in (auth_time, in seconds) is after the user's last sign-out. */
     async tokenIsCurrent(userId: string, authTimeSeconds: number | null): Promise<boolean> {
       const at = await cutOff(userId);

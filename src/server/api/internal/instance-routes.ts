@@ -18,7 +18,11 @@ export function checkInstanceSecret(secret: string, given: string | string[] | u
 }
 
 export const instanceExchangeBodySchema = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(1024) });
-export const instanceActivityBodySchema = z.object({ machineId: z.string().min(1).max(64), userId: z.string().min(1).max(128) });
+export const instanceActivityBodySchema = z.object({
+  machineId: z.string().min(1).max(64),
+  userId: z.string().min(1).max(128),
+  since: z.iso.datetime({ error: 'since must be an ISO time' }).optional(),
+});
 
 /** POST /api/internal/instance/exchange { token } → the machine the token opens (once). */
 export function instanceExchangeRoutes(services: Services): Routes {
@@ -31,13 +35,13 @@ export function instanceExchangeRoutes(services: Services): Routes {
   };
 }
 
-/** POST /api/internal/instance/activity { machineId, userId } → the machine now (404 when gone). */
+/** POST /api/internal/instance/activity { machineId, userId, since } → the machine now (404 when gone, or signed out since). */
 export function instanceActivityRoutes(services: Services): Routes {
   return {
     POST: defineEndpoint<Record<string, never>, z.infer<typeof instanceActivityBodySchema>>({
       access: 'public',
       body: instanceActivityBodySchema,
-      handle: async ({ body }) => ({ body: await services.machines.activity(body.machineId, body.userId) }),
+      handle: async ({ body }) => ({ body: await services.machines.activity(body.machineId, body.userId, body.since ? new Date(body.since) : null) }),
     }),
   };
 }
