@@ -59,16 +59,6 @@ function printedBefore(context: object): string {
   }
 }
 
-/**
- * Runs JavaScript lessons in Node the way the browser's javascript worker runs them: each run in a
- * vm context of its own, made from nothing of this process (a null-prototype global, no host
- * function, no console or assert handed in), where javascript-in-realm.ts runs the program and its
- * checks with the context's own built-ins taken before the program starts. The request goes in as
- * a string and the outcome comes back as one, so no object of this process is ever within the
- * program's reach and no object of the program is ever called here. That is what lets one sandbox
- * process serve many learners' runs (docs/features/grading.md); the time limit covers the program,
- * its checks, its re-runs and any promise jobs it leaves (microtaskMode 'afterEvaluate').
- */
 export interface NodeJavaScriptRunnerOptions {
   /**
    * Hands this process into each context as `__codetrail_host_process`: an escape from the realm,
@@ -100,6 +90,16 @@ export function createLearnerRealm(source: string, timeout: number) {
   return { context, importModuleDynamically };
 }
 
+/**
+ * Runs JavaScript lessons in Node the way the browser's javascript worker runs them: each run in a
+ * vm context of its own, made from nothing of this process (a null-prototype global, no host
+ * function, no console or assert handed in), where javascript-in-realm.ts runs the program and its
+ * checks with the context's own built-ins taken before the program starts. The request goes in as
+ * a string and the outcome comes back as one, so no object of this process is ever within the
+ * program's reach and no object of the program is ever called here. That is what lets one sandbox
+ * process serve many learners' runs (docs/features/grading.md); the time limit covers the program,
+ * its checks, its re-runs and any promise jobs it leaves (microtaskMode 'afterEvaluate').
+ */
 export function createNodeJavaScriptRunner(options: NodeJavaScriptRunnerOptions = {}) {
   async function run(request: RunRequest): Promise<RunResult> {
     if (!javascriptEntryFile(request.files)) return { status: 'unsupported', reason: 'The lesson has no JavaScript file to run.' };
