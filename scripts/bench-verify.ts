@@ -7,6 +7,12 @@
  * per core (1 / CPU seconds) and p50/p95 latency. Beside it, in the same run, the bare run of the
  * same code: a `node` process running the JavaScript, a `node` process loading Pyodide and running
  * the Python, one loading sql.js and running the SQL, and Chromium loading the page, with no checks.
+ *
+ * A closed loop of N in flight measures the grader saturated: its latency is then N / throughput
+ * whatever the grader does (Little's law). So each lesson is also graded with completions arriving
+ * on their own, at random (Poisson) moments, at half the rate its cores can grade (the rate from the
+ * closed loop of the same run, BENCH_VERIFY_LOAD of capacity): the p95 a learner meets when the
+ * grader is busy but not overrun.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +29,9 @@ import { buildPageDocument } from '../src/runner/html-page';
 import { percentile } from './lib/bench';
 
 const IN_FLIGHT = Number(process.env.BENCH_VERIFY_IN_FLIGHT || 4);
+const LOAD = Number(process.env.BENCH_VERIFY_LOAD || 0.5);
 const LESSONS: { label: string; track: string; lesson: string; count: number }[] = [
-  { label: 'Python', track: 'python', lesson: 'py-join-text', count: Number(process.env.BENCH_VERIFY_PYTHON || 12) },
+  { label: 'Python', track: 'python', lesson: 'py-join-text', count: Number(process.env.BENCH_VERIFY_PYTHON || 20) },
   { label: 'JavaScript', track: 'javascript', lesson: 'js-const', count: Number(process.env.BENCH_VERIFY_JS || 60) },
   { label: 'SQL', track: 'sql', lesson: 'sql-where-text', count: Number(process.env.BENCH_VERIFY_SQL || 60) },
   { label: 'Page (HTML)', track: 'html', lesson: 'html-first-heading', count: Number(process.env.BENCH_VERIFY_PAGES || 30) },
@@ -87,6 +94,39 @@ async function measure(count: number, once: () => Promise<boolean>): Promise<Fig
   return { perSecond: count / seconds, cpuPerRun: (cpuSeconds() - cpuBefore) / count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed };
 }
 
+/**
+ * Completions that arrive on their own at `perSecond` on average (exponential gaps from a seeded
+ * generator, so runs compare), each graded when it arrives: latency includes any wait in the queue.
+ */
+async function measureOpen(count: number, perSecond: number, once: () => Promise<boolean>): Promise<Figures> {
+  let state = 0x2545f491;
+  const random = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) + 0.5) / 4294967296;
+  };
+  const latencies: number[] = [];
+  let failed = 0;
+  const cpuBefore = cpuSeconds();
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let index = 0; index < count; index += 1) {
+    pending.push(
+      (async () => {
+        const t0 = performance.now();
+        if (!(await once())) failed += 1;
+        latencies.push(performance.now() - t0);
+      })(),
+    );
+    await new Promise((resolve) => setTimeout(resolve, (-Math.log(random()) / perSecond) * 1000));
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / seconds, cpuPerRun: (cpuSeconds() - cpuBefore) / count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed };
+}
+
 /** A child process that runs `script` with `input` on stdin, bare: no sandbox layers, no checks. */
 function bareProcess(script: string, input: string): () => Promise<boolean> {
   return () =>
@@ -143,18 +183,26 @@ async function main(): Promise<void> {
         const result = await grader.grade(request);
         return result.status === 'ran' && result.passed;
       });
+      const rate = (LOAD * os.cpus().length) / Math.max(graded.cpuPerRun, 0.001);
+      const arriving = await measureOpen(target.count, rate, async () => {
+        const result = await grader.grade(request);
+        return result.status === 'ran' && result.passed;
+      });
       const baseline = await measure(target.count, bare);
       const line = (name: string, figures: Figures) =>
         `| ${name} | ${figures.perSecond.toFixed(1)} | ${figures.cpuPerRun.toFixed(3)} | ${(1 / figures.cpuPerRun).toFixed(1)} | ${figures.p50.toFixed(0)} | ${figures.p95.toFixed(0)} | ${figures.failed} |`;
-      rows.push(line(`${target.label}: graded (${executable.checks.length} checks)`, graded), line(`${target.label}: bare run`, baseline));
-      console.log(rows.at(-2));
-      console.log(rows.at(-1));
+      rows.push(
+        line(`${target.label}: graded (${executable.checks.length} checks), ${IN_FLIGHT} in flight`, graded),
+        line(`${target.label}: graded, arriving at ${rate.toFixed(1)}/s (${Math.round(LOAD * 100)} % of capacity)`, arriving),
+        line(`${target.label}: bare run, ${IN_FLIGHT} in flight`, baseline),
+      );
+      for (const row of rows.slice(-3)) console.log(row);
     }
   } finally {
     await browser.close();
     await grader.close();
   }
-  console.log(`\nbench:verify on ${os.cpus().length} cores, ${IN_FLIGHT} completions in flight (the same run, the same code):\n`);
+  console.log(`\nbench:verify on ${os.cpus().length} cores (the same run, the same code):\n`);
   console.log('| lesson | completions/s | CPU s per completion | per core /s | p50 ms | p95 ms | not passed |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
