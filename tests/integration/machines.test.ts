@@ -13,6 +13,7 @@ import { machineLoginTokens, machines } from '@/server/db/schema';
 import { runRoutes, type ApiRequest, type ApiResponse, type Routes } from '@/server/http/endpoint';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
 import type { AgentEndpoint, InstanceMachineGrant, Provisioner } from '@/server/machines/machine-contracts';
+import { createMachineService } from '@/server/services/machine-service';
 import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';
@@ -275,6 +276,34 @@ describe(`machines on ${DATABASE}`, () => {
     await call(machineRoutes(services), ada, { method: 'DELETE', ...at(alive.id) });
     await call(machineRoutes(services), bo, { method: 'DELETE', ...at(dead.id) });
     expect(await provisioner.isRunning(alive.id, null)).toBe(false);
+  }, 60_000);
+
+  it('where files are only measured: a machine over its disk allowance is stopped, its files kept and the learner told why', async () => {
+    // The weaker mode (no filesystem per machine): a 1 MB allowance, and a machine service of its own.
+    const measured = createLocalProvisioner({ dataDir: path.join(dataDir, 'measured'), disk: 'measured', log: () => undefined });
+    const small = createMachineService(handle.db, { provisioner: measured, quota: { ...DEFAULT_MACHINE_QUOTA, diskMb: 1 }, network: 'none', networkLine: 'No network.', idleMinutes: 30, tokenKeys: ['test-key-test-key-test-key-test-key'], now: () => clock });
+    const machine = await small.create(boUid, { template: 'linux', name: 'Measured' });
+    await small.start(boUid, machine.id);
+    await small.settled(machine.id);
+    expect((await small.list(boUid)).machines.find((candidate) => candidate.id === machine.id)?.state).toBe('running');
+    const running = { agent: measured.agentEndpoint(machine.id) };
+    const key = (await handle.db.select().from(machines).where(eq(machines.id, machine.id)))[0]!.agentKey;
+    expect(await small.refreshDiskUsage()).toEqual([]);
+    expect((await agentText(running.agent, key, 'PUT', '/file?path=big.txt', 'x'.repeat(700_000))).status).toBe(204);
+    expect((await agentText(running.agent, key, 'PUT', '/file?path=bigger.txt', 'y'.repeat(700_000))).status).toBe(204);
+
+    expect(await small.refreshDiskUsage()).toEqual([machine.id]);
+    const stopped = (await small.list(boUid)).machines.find((candidate) => candidate.id === machine.id);
+    expect(stopped).toMatchObject({ state: 'stopped', lastError: 'Stopped because its files took 2 MB, over its 1 MB. Your files are kept: start it and delete some in the terminal within a minute, or it stops again.' });
+    expect(stopped?.diskBytes).toBeGreaterThan(1_400_000);
+    expect(await measured.isRunning(machine.id, null)).toBe(false);
+    // Started again, the notice is gone and the files are there to delete.
+    const again = await small.start(boUid, machine.id);
+    expect(again.lastError).toBeNull();
+    await small.settled(machine.id);
+    expect((await agentText(measured.agentEndpoint(machine.id), key, 'GET', '/file?path=big.txt')).text).toHaveLength(700_000);
+    await measured.remove(machine.id);
+    await handle.db.delete(machines).where(eq(machines.id, machine.id));
   }, 60_000);
 
   // Last: Bo signs out here, and his ID token is refused from then on.

@@ -429,11 +429,119 @@ describe.each(modes)('a machine on the local driver (%s)', (label, sandbox) => {
     expect(() => provisioner.agentEndpoint('m_../x')).toThrow('not a machine id');
   });
 
+  /** The machine running (start answers at once for a running one), after the tests that stop it, with a fresh terminal. */
+  async function startedAgain(): Promise<void> {
+    shell.close();
+    socketPath = socketOf((await provisioner.start(machine)).agent);
+    shell = await openShell(socketPath, machine.agentKey);
+  }
+
   it("counts the workspace's bytes without following symlinks", async () => {
-    const workspace = path.join(dataDir, 'machines', other.id, 'workspace');
-    const before = await provisioner.diskUsage(other.id);
+    await startedAgain();
+    const workspace = path.join(dataDir, 'machines', machine.id, 'workspace');
+    const before = await provisioner.diskUsage(machine.id);
     writeFileSync(path.join(workspace, 'ten.bin'), Buffer.alloc(10_000));
     spawnSync('ln', ['-s', '/usr', path.join(workspace, 'usr-link')]);
-    expect(await provisioner.diskUsage(other.id)).toBe(before + 10_000);
+    expect(await provisioner.diskUsage(machine.id)).toBe(before + 10_000);
+    await shell.run('rm -f ten.bin usr-link');
+  });
+
+  const ownFilesystem = () => logs.join('\n').includes('a filesystem per machine (loop-mounted');
+
+  it('holds the machine as a whole to its disk allowance: many files fill it up to the allowance, and the host holds no more', async () => {
+    if (!ownFilesystem()) return void console.warn('no filesystem per machine here: disk use is measured and a machine over it is stopped (docs/security.md)');
+    await startedAgain();
+    // The audit's attack, scaled to this machine's 20 MB: many files, each under the per-file cap.
+    const fill = await shell.run('for i in $(seq 1 12); do head -c $((5 * 1024 * 1024)) /dev/zero > fill-$i.bin || break; done; du -sk . | cut -f1; df -k . | tail -1', 60_000);
+    expect(fill.output).toMatch(/No space left on device/);
+    const usedKb = Number(/\n(\d+)\r?\n/.exec(fill.output)?.[1] ?? 'NaN');
+    expect(usedKb).toBeGreaterThan(LIMITS.diskMb * 1024 * 0.85);
+    expect(usedKb).toBeLessThanOrEqual(LIMITS.diskMb * 1024);
+    // On the host: the image is all the machine's files take, however many files it writes.
+    const image = path.join(dataDir, 'machines', machine.id, 'workspace.ext4');
+    expect(statSync(image).blocks * 512).toBeLessThanOrEqual((LIMITS.diskMb + 5) * 1024 * 1024);
+    expect(await provisioner.diskUsage(machine.id)).toBeLessThanOrEqual(LIMITS.diskMb * 1024 * 1024);
+    expect((await shell.run('rm -f fill-*.bin && echo room > after.txt && cat after.txt')).output).toContain('room');
+    await shell.run('rm -f after.txt');
+  });
+});
+
+describe('per-machine disks and limits on the local driver', () => {
+  const root = process.getuid?.() === 0;
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(appFolder, '.data-disks-'));
+  });
+
+  it('moves a machine made before per-machine disks onto a filesystem of its own, keeping its files', async () => {
+    const legacy = spec('m_dddddddddd01');
+    const before = createLocalProvisioner({ dataDir, sandbox: 'unshare', disk: 'measured', log: () => undefined });
+    await before.create(legacy);
+    const workspace = path.join(dataDir, 'machines', legacy.id, 'workspace');
+    mkdirSync(path.join(workspace, 'notes'));
+    writeFileSync(path.join(workspace, 'notes', 'kept.txt'), 'written before the move');
+    const logs: string[] = [];
+    const after = createLocalProvisioner({ dataDir, sandbox: 'unshare', log: (message) => logs.push(message) });
+    const socket = socketOf((await after.start(legacy)).agent);
+    try {
+      if (!logs.join('\n').includes('a filesystem per machine (loop-mounted')) return void console.warn('no filesystem per machine here');
+      expect(existsSync(path.join(dataDir, 'machines', legacy.id, 'workspace.ext4'))).toBe(true);
+      expect(await call(socket, legacy.agentKey, 'GET', '/file?path=notes/kept.txt')).toEqual({ status: 200, text: 'written before the move' });
+      const inside = await openShell(socket, legacy.agentKey);
+      const df = await inside.run('df -k /workspace | tail -1; ls -a /workspace');
+      inside.close();
+      expect(df.output).toMatch(/\/dev\/loop\d+/);
+      expect(df.output).not.toContain('lost+found');
+    } finally {
+      await after.stop(legacy.id);
+    }
+    // Stopped: the image is unmounted, and its files are still counted and kept.
+    expect(readFileSync('/proc/self/mountinfo', 'utf8')).not.toContain(workspace);
+    expect(await after.diskUsage(legacy.id)).toBeGreaterThan('written before the move'.length);
+    await after.remove(legacy.id);
+    expect(existsSync(path.join(dataDir, 'machines', legacy.id))).toBe(false);
+  });
+
+  it('refuses to move files over the allowance, and keeps them where they are', async () => {
+    if (!root) return;
+    const legacy = spec('m_dddddddddd02');
+    const before = createLocalProvisioner({ dataDir, sandbox: 'unshare', disk: 'measured', log: () => undefined });
+    await before.create(legacy);
+    const workspace = path.join(dataDir, 'machines', legacy.id, 'workspace');
+    for (let index = 0; index < 3; index += 1) writeFileSync(path.join(workspace, `big-${index}.bin`), Buffer.alloc(9 * 1024 * 1024, 1));
+    const logs: string[] = [];
+    const after = createLocalProvisioner({ dataDir, sandbox: 'unshare', log: (message) => logs.push(message) });
+    const outcome = await after.start(legacy).then(() => null, (caught: unknown) => caught as Error);
+    if (!logs.join('\n').includes('a filesystem per machine (loop-mounted')) return void (await after.remove(legacy.id));
+    expect(outcome?.message).toBe(`This machine's files take more than its ${LIMITS.diskMb} MB. They are kept; ask for a larger allowance or remove files to start it.`);
+    expect(readdirSync(workspace).sort()).toEqual(['README.md', 'big-0.bin', 'big-1.bin', 'big-2.bin', 'package.json', 'public', 'server.js']);
+    expect(existsSync(path.join(dataDir, 'machines', legacy.id, 'workspace.ext4'))).toBe(false);
+    expect(await after.isRunning(legacy.id, null)).toBe(false);
+    await after.remove(legacy.id);
+  });
+
+  it('refuses to start machines where no cgroup can limit them as a whole, unless per-process limits are accepted', async () => {
+    const machine = spec('m_dddddddddd03');
+    const strict = createLocalProvisioner({ dataDir, sandbox: 'unshare', requireMachineLimits: true, cgroupRoot: path.join(dataDir, 'no-cgroup-here'), log: () => undefined });
+    await strict.create(machine);
+    await expect(strict.start(machine)).rejects.toThrow(/^Machines cannot start here: no cgroup can limit a machine's memory and processes as a whole \(.+\)\. Give the app cgroup v2 or v1 \(memory, pids\), or set MACHINE_LIMITS=process to accept per-process limits\.$/);
+    expect(await strict.isRunning(machine.id, null)).toBe(false);
+    expect(hostProcesses(machine.id)).toEqual([]);
+    const accepting = createLocalProvisioner({ dataDir, sandbox: 'unshare', requireMachineLimits: false, cgroupRoot: path.join(dataDir, 'no-cgroup-here'), log: () => undefined });
+    const socket = socketOf((await accepting.start(machine)).agent);
+    expect((await call(socket, machine.agentKey, 'GET', '/health')).status).toBe(200);
+    await accepting.remove(machine.id);
+  });
+
+  it('refuses to start machines without a filesystem of their own when limits per machine are required', async () => {
+    const machine = spec('m_dddddddddd04');
+    const strict = createLocalProvisioner({ dataDir, sandbox: 'unshare', requireMachineLimits: true, disk: 'measured', log: () => undefined });
+    await strict.create(machine);
+    const outcome = await strict.start(machine).then(() => null, (caught: unknown) => caught as Error);
+    // Where the host has no cgroup either, the cgroup's refusal comes first.
+    expect(outcome?.message).toMatch(/^Machines cannot start here: no (filesystem of its own can hold a machine to its disk allowance|cgroup can limit)/);
+    expect(await strict.isRunning(machine.id, null)).toBe(false);
+    await strict.remove(machine.id);
   });
 });

@@ -169,6 +169,11 @@ export function diskRefusal(usedBytes: number, quota: MachineQuota): string | nu
   return null;
 }
 
+/** What a learner reads on a machine stopped for being over its disk allowance (its files are kept). */
+export function diskStopNotice(usedBytes: number, quota: MachineQuota): string {
+  return `Stopped because its files took ${Math.ceil(usedBytes / 1024 / 1024)} MB, over its ${quota.diskMb} MB. Your files are kept: start it and delete some in the terminal within a minute, or it stops again.`;
+}
+
 export const MACHINE_IDLE_MINUTES = 30;
 
 /** A running machine with no activity for 30 minutes is stopped (its files are kept). */

@@ -18,7 +18,7 @@ export function startMachineHousekeeping(): void {
       const stopped = await machines.cullIdle();
       if (stopped.length > 0) logger.info(`machines: stopped ${stopped.length} idle machine(s)`);
       const over = await machines.refreshDiskUsage();
-      if (over.length > 0) logger.warn(`machines: ${over.length} machine(s) over their disk allowance`);
+      if (over.length > 0) logger.warn(`machines: stopped ${over.length} machine(s) over their disk allowance`);
     } catch (error) {
       reportError(error, { area: 'machines', message: 'machines: idle stop failed' });
     }

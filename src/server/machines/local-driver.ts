@@ -9,6 +9,7 @@ import { MACHINE_PROXY_PORT, networkSummary, type EgressRule } from '@/domain/ma
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
 import { connectAgentSocket } from './agent-socket';
 import { createEgressProxy } from './egress-proxy';
+import { WorkspaceOverAllowanceError, mountWorkspaceDisk, probeWorkspaceDisks, unmountWorkspaceDisk, withWorkspaceFiles } from './workspace-disk';
 import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineResourceLimits, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
 
 /**
@@ -27,6 +28,10 @@ import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineRe
  *   writable, else v1 (memory.limit_in_bytes, pids.max, cpu.cfs_quota_us): limits for all of the
  *   machine's processes together, /tmp included. Without one, machines start only when the
  *   operator accepts per-process limits (`requireMachineLimits: false`, MACHINE_LIMITS=process).
+ * - **a filesystem per machine** (workspace-disk.ts): the workspace is an ext4 image of the disk
+ *   allowance, loop-mounted while the machine runs, so writes past the allowance fail. Without
+ *   one (not root, no loop devices) the files are measured and a machine over its allowance is
+ *   stopped (machine-service.ts), and only with MACHINE_LIMITS=process.
  *
  * Missing layers are said once in the log, like the lesson sandbox does: a weaker sandbox is
  * never silent. Machines are detached (their own session, no parent-death signal) so they outlive
@@ -45,6 +50,13 @@ export interface LocalProvisionerOptions {
   requireMachineLimits?: boolean;
   /** `unshare` forces the util-linux path even when bubblewrap is installed (tests use it). */
   sandbox?: 'auto' | 'unshare';
+  /**
+   * `auto`: a filesystem image per machine where this computer can mount one, else files measured;
+   * `measured`: never an image (tests of the weaker mode).
+   */
+  disk?: 'auto' | 'measured';
+  /** Tests of the refusal: probe cgroups under this folder instead of /sys/fs/cgroup. */
+  cgroupRoot?: string;
   /** The app's folder: where the agent's source is; never visible inside a machine. Default: cwd. */
   appRoot?: string;
   /** How long `start` waits for the agent's /health (default 15 s). */
@@ -143,8 +155,7 @@ function probeCgroupV1(root: string): CgroupLayer {
  * or the app not root), machines rely on prlimit, which caps each process, not the machine as a
  * whole, and start only when the operator accepts that (MACHINE_LIMITS=process).
  */
-function probeCgroup(): CgroupLayer {
-  const root = '/sys/fs/cgroup';
+function probeCgroup(root = '/sys/fs/cgroup'): CgroupLayer {
   const controllersFile = path.join(root, 'cgroup.controllers');
   if (!isRoot()) return { reason: 'the app does not run as root, so it cannot make cgroups' };
   if (!existsSync(controllersFile)) return probeCgroupV1(root);
@@ -452,8 +463,28 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
     await new Promise((resolve) => proxy.close(resolve));
   }
 
-  function layers(): Layers & { useBwrap: boolean } {
+  let ownCgroup: CgroupLayer | null = null;
+  /** The host's layers, with this provisioner's cgroup (another root only in the refusal's tests). */
+  function hostLayers(): Layers {
     const found = probeLayers();
+    if (!options.cgroupRoot) return found;
+    ownCgroup ??= probeCgroup(options.cgroupRoot);
+    return { ...found, cgroup: ownCgroup };
+  }
+
+  let diskReason: Promise<string | null> | null = null;
+  /** Null when machines get a filesystem each, else why not (said once in the log). */
+  function diskLayer(): Promise<string | null> {
+    diskReason ??= (options.disk === 'measured' ? Promise.resolve('measured by setting') : probeWorkspaceDisks()).then((reason) => {
+      log(reason === null ? 'machines: a filesystem per machine (loop-mounted ext4 of its disk allowance)' : `machines: no filesystem per machine (${reason}); files are measured and a machine over its disk allowance is stopped`);
+      return reason;
+    });
+    return diskReason;
+  }
+  const imageOf = (id: string) => path.join(machineDir(id), 'workspace.ext4');
+
+  function layers(): Layers & { useBwrap: boolean } {
+    const found = hostLayers();
     const useBwrap = found.bwrap && options.sandbox !== 'unshare';
     if (!reported) {
       reported = true;
@@ -489,13 +520,15 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
   }
 
   /** Folders and the machine's own /etc files; ownership so the machine can write its workspace only. */
-  async function prepare(id: string, files: Record<string, string> | null): Promise<number> {
+  async function prepare(id: string, files: Record<string, string> | null, limits: MachineResourceLimits): Promise<number> {
     await mkdir(machinesDir, { recursive: true, mode: 0o711 });
     const dir = machineDir(id);
     await mkdir(dir, { recursive: true, mode: 0o711 });
     const uid = await uidOf(id);
     const workspace = workspaceOf(id);
-    const fresh = !existsSync(workspace);
+    let fresh = !existsSync(workspace);
+    // With a filesystem per machine, the workspace is its image, mounted until the machine stops.
+    if ((await diskLayer()) === null) fresh = (await mountWorkspaceDisk({ image: imageOf(id), workspace, diskMb: limits.diskMb, uid })).fresh;
     await mkdir(workspace, { recursive: true, mode: 0o755 });
     if (fresh && files) {
       for (const [relative, content] of Object.entries(files)) {
@@ -707,7 +740,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
 
   /** Every process left in the machine's cgroups is killed (v2 at once; v1 one by one), then the folders go. */
   async function removeCgroup(id: string): Promise<void> {
-    const { cgroup } = probeLayers();
+    const { cgroup } = hostLayers();
     const dirs = cgroupDirs(id, cgroup).filter((dir) => existsSync(dir));
     if (dirs.length === 0) return;
     if ('version' in cgroup && cgroup.version === 2) await writeFile(path.join(dirs[0]!, 'cgroup.kill'), '1').catch(() => undefined);
@@ -761,6 +794,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       if (members.length > 0) throw new Error(`Machine ${id} could not be stopped: processes ${members.join(', ')} are still running.`);
     }
     await removeCgroup(id);
+    await unmountWorkspaceDisk(workspaceOf(id));
     await closeEgress(id);
     await rm(socketOf(id), { force: true });
     await rm(pidFileOf(id), { force: true });
@@ -773,7 +807,9 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       validId(spec.id);
       const template = machineTemplate(spec.template);
       if (!template) throw new Error(`There is no machine template "${spec.template}".`);
-      await prepare(spec.id, template.files);
+      await prepare(spec.id, template.files, spec.limits);
+      // Made with its files; mounted again when it starts.
+      await unmountWorkspaceDisk(workspaceOf(spec.id));
     },
 
     async start(spec) {
@@ -782,6 +818,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       if (!found.useBwrap && !found.unshare) throw new Error('Machines cannot start on this computer: neither bubblewrap nor util-linux unshare can make namespaces here.');
       if (options.requireMachineLimits && 'reason' in found.cgroup) {
         throw new Error(`Machines cannot start here: no cgroup can limit a machine's memory and processes as a whole (${found.cgroup.reason}). Give the app cgroup v2 or v1 (memory, pids), or set MACHINE_LIMITS=process to accept per-process limits.`);
+      }
+      const noDisk = await diskLayer();
+      if (options.requireMachineLimits && noDisk !== null) {
+        throw new Error(`Machines cannot start here: no filesystem of its own can hold a machine to its disk allowance (${noDisk}). Run the app as root with loop devices and mkfs.ext4, or set MACHINE_LIMITS=process to accept measured disk use.`);
       }
       if (await running(id, null)) {
         if (await health(socketEndpoint(id), spec.agentKey)) {
@@ -792,7 +832,15 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
       }
       await stop(id); // leftovers of a crash
       const template = machineTemplate(spec.template);
-      const uid = await prepare(id, template?.files ?? null);
+      let uid: number;
+      try {
+        uid = await prepare(id, template?.files ?? null, spec.limits);
+      } catch (error) {
+        // Files over the allowance stay where they are; the learner is told why (lastError).
+        if (error instanceof WorkspaceOverAllowanceError) throw error;
+        await unmountWorkspaceDisk(workspaceOf(id)).catch(() => undefined);
+        throw error;
+      }
       const run = runOf(id);
       // Anything the machine left in its run folder goes; the app's own files are made fresh.
       for (const entry of await readdir(run)) if (entry !== 'agent.log') await rm(path.join(run, entry), { recursive: true, force: true });
@@ -852,6 +900,8 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
 
     async remove(id) {
       await stop(id);
+      // A folder this driver mounted for a moment (measuring, migrating) is never removed while mounted.
+      for (const entry of await readdir(machineDir(id)).catch(() => [] as string[])) await unmountWorkspaceDisk(path.join(machineDir(id), entry));
       await rm(machineDir(id), { recursive: true, force: true });
     },
 
@@ -880,7 +930,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): Provis
           else if (entry.isFile()) total += (await lstat(absolute).catch(() => ({ size: 0 }))).size;
         }
       };
-      await walk(workspaceOf(id));
+      await withWorkspaceFiles({ image: imageOf(id), workspace: workspaceOf(id) }, walk);
       return total;
     },
 

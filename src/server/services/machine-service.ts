@@ -5,6 +5,7 @@ import {
   MACHINE_TEMPLATES,
   createRefusal,
   diskRefusal,
+  diskStopNotice,
   machineTemplate,
   refusalReason,
   startRefusal,
@@ -111,7 +112,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
   }
 
   /** Stops a machine's processes and records it stopped, with what its files take now. */
-  async function halt(row: MachineRow, why: string): Promise<void> {
+  async function halt(row: MachineRow, why: string, tellLearner: string | null = null): Promise<void> {
     try {
       await provisioner.stop(row.id);
     } catch (error) {
@@ -120,7 +121,7 @@ export function createMachineService(db: Database, options: MachineServiceOption
       return;
     }
     const diskBytes = await provisioner.diskUsage(row.id).catch(() => row.diskBytes);
-    await repo.transition(row.id, 'stopped', { runtimeRef: null, stoppedAt: options.now(), diskBytes });
+    await repo.transition(row.id, 'stopped', { runtimeRef: null, stoppedAt: options.now(), diskBytes, ...(tellLearner ? { lastError: tellLearner } : {}) });
     logger.info(`machines: ${row.id} stopped (${why})`);
   }
 
@@ -277,8 +278,11 @@ export function createMachineService(db: Database, options: MachineServiceOption
     },
 
     /**
-     * Measures what running machines' files take (the machine page warns past the allowance; the
-     * local driver also caps each file). Returns the machines over their allowance.
+     * Measures what running machines' files take, and stops a machine over its allowance with its
+     * files kept and the learner told why. Where machines have a filesystem of their own (the local
+     * driver as root, Kubernetes volumes) writes past the allowance already fail and this never
+     * fires; where files are only measured, it is what holds a machine to its allowance.
+     * Returns the machines it stopped.
      */
     async refreshDiskUsage(): Promise<string[]> {
       const over: string[] = [];
@@ -286,7 +290,12 @@ export function createMachineService(db: Database, options: MachineServiceOption
         const bytes = await provisioner.diskUsage(row.id).catch(() => null);
         if (bytes === null) continue;
         await repo.setDiskBytes(row.id, bytes);
-        if (diskRefusal(bytes, quota)) over.push(row.id);
+        if (!diskRefusal(bytes, quota)) continue;
+        const moved = await repo.transition(row.id, 'stop');
+        if (!moved) continue;
+        await pending.get(row.id);
+        await halt(moved, 'over its disk allowance', diskStopNotice(bytes, quota));
+        over.push(row.id);
       }
       return over;
     },

@@ -127,6 +127,7 @@ export function MachineActions({ machine, instanceOrigin, onDeleted, size = 'sm'
         </div>
       )}
       {machine.state === 'error' && machine.lastError && <Alert kind="error">{machine.lastError}</Alert>}
+      {machine.state === 'stopped' && machine.lastError && <Alert kind="warning">{machine.lastError}</Alert>}
       <ActionProblemAlert problem={problem} returnTo={paths.build()} trackingReferer="machines" />
     </div>
   );
