@@ -1,4 +1,4 @@
-import { cleanMachineName, createRefusal, DEFAULT_MACHINE_QUOTA, diskRefusal, instanceRedirect, isIdle, MACHINE_TEMPLATES, machineTemplate, nextMachineState, startRefusal, type MachineEvent, type MachineState } from './machine-rules';
+import { cleanMachineName, createRefusal, DEFAULT_MACHINE_QUOTA, diskRefusal, diskStopNotice, instanceRedirect, isIdle, MACHINE_TEMPLATES, machineTemplate, nextMachineState, startRefusal, type MachineEvent, type MachineState } from './machine-rules';
 
 describe('nextMachineState', () => {
   it.each<[MachineState, MachineEvent, MachineState | null]>([
@@ -43,6 +43,13 @@ describe('limits', () => {
   it('says how much disk a machine uses over its quota', () => {
     expect(diskRefusal(100 * 1024 * 1024, DEFAULT_MACHINE_QUOTA)).toBeNull();
     expect(diskRefusal(600 * 1024 * 1024, DEFAULT_MACHINE_QUOTA)).toBe("This machine's files take 600 MB, over its 512 MB. Delete some files in the terminal.");
+  });
+
+  it.each([
+    [600 * 1024 * 1024, 'Stopped because its files took 600 MB, over its 512 MB.'],
+    [512 * 1024 * 1024 + 1, 'Stopped because its files took 513 MB, over its 512 MB.'],
+  ])('a machine stopped at %i bytes is told why, and that its files are kept', (bytes, start) => {
+    expect(diskStopNotice(bytes, DEFAULT_MACHINE_QUOTA)).toBe(`${start} Your files are kept: start it and delete some in the terminal within a minute, or it stops again.`);
   });
 });
 
