@@ -1,4 +1,4 @@
-import { analyticsBatchSchema, analyticsEventSchema, ANALYTICS_EVENT_NAMES, ANALYTICS_EVENTS, destinationsFor, LINK_TRACKING_TIMEOUT_MS, ANALYTICS_COOKIE_DAYS, type Destination } from './events';
+import { analyticsBatchSchema, analyticsEventSchema, ANALYTICS_EVENT_NAMES, ANALYTICS_EVENTS, browserEventSchema, destinationsFor, isServerOnlyEventName, LINK_TRACKING_TIMEOUT_MS, ANALYTICS_COOKIE_DAYS, MAX_EVENTS_PER_BATCH, SERVER_ONLY_EVENT_NAMES, type Destination } from './events';
 import type { ConsentCategory } from './consent';
 
 const at = '2026-11-24T10:00:00.000Z';
@@ -31,15 +31,43 @@ describe('the event catalogue', () => {
   });
 
   it('limits a batch', () => {
-    const event = { name: 'purchase', properties: {}, at };
+    const event = { name: 'machine_opened', properties: { machineId: 'm1' }, at };
+    expect(MAX_EVENTS_PER_BATCH).toBe(10);
     expect(analyticsBatchSchema.safeParse({ events: [] }).success).toBe(false);
-    expect(analyticsBatchSchema.safeParse({ events: Array.from({ length: 21 }, () => event) }).success).toBe(false);
+    expect(analyticsBatchSchema.safeParse({ events: Array.from({ length: 10 }, () => event) }).success).toBe(true);
+    expect(analyticsBatchSchema.safeParse({ events: Array.from({ length: 11 }, () => event) }).success).toBe(false);
     expect(analyticsBatchSchema.safeParse({ events: [event], anonymousId: 'short' }).success).toBe(false);
     expect(analyticsBatchSchema.safeParse({ events: [event], anonymousId: 'abcdefghijklmnopqrstuv' }).success).toBe(true);
   });
 
   it('every entry validates its own properties strictly', () => {
     for (const name of ANALYTICS_EVENT_NAMES) expect(ANALYTICS_EVENTS[name].schema.safeParse({ surprise: 1 }).success).toBe(false);
+  });
+});
+
+describe('business events come only from the server', () => {
+  it.each([
+    ['a purchase', { name: 'purchase', properties: { plan: 'yearly' }, at }, false],
+    ['a purchase without properties', { name: 'purchase', properties: {}, at }, false],
+    ['a subscription that started', { name: 'subscription_started', properties: { plan: 'monthly', trial: false }, at }, false],
+    ['a subscription that ended', { name: 'subscription_ended', properties: { plan: 'monthly' }, at }, false],
+    ['a paywall view (a browser event)', { name: 'paywall_viewed', properties: { referer: 'direct' }, at }, true],
+    ['a checkout opened (a browser event)', { name: 'checkout_started', properties: { plan: 'monthly', flow: 'web' }, at }, true],
+  ])('%s from a browser: %s', (_, event, ok) => {
+    expect(browserEventSchema.safeParse(event).success).toBe(ok);
+    if (!ok) expect(analyticsBatchSchema.safeParse({ events: [event] }).error?.issues[0]).toMatchObject({ path: ['events', 0, 'name'], message: expect.stringMatching(/recorded by Codetrail's server .* a browser may not send it$/) });
+  });
+
+  it('one business event in a batch refuses the whole batch', () => {
+    const lesson = { name: 'machine_opened', properties: { machineId: 'm1' }, at };
+    expect(analyticsBatchSchema.safeParse({ events: [lesson, { name: 'purchase', properties: {}, at }, lesson] }).success).toBe(false);
+  });
+
+  it('every catalogue event about money or entitlement is server-only', () => {
+    const business = ANALYTICS_EVENT_NAMES.filter((name) => /purchase|subscription|refund|payment|invoice|charge|trial|entitle|pro_|plan_/.test(name));
+    expect(business.length).toBeGreaterThan(0);
+    for (const name of business) expect(isServerOnlyEventName(name)).toBe(true);
+    for (const name of SERVER_ONLY_EVENT_NAMES) expect(ANALYTICS_EVENT_NAMES).toContain(name);
   });
 });
 

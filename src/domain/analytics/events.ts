@@ -26,6 +26,8 @@ export const ANALYTICS_EVENTS = {
   paywall_viewed: { schema: z.object({ referer: z.string().max(40).regex(/^[\w-]*$/, 'must be a word') }).strict(), conversion: false, emailTracker: true },
   checkout_started: { schema: z.object({ plan: z.enum(['monthly', 'yearly']), flow: z.enum(['web', 'web2app']) }).strict(), conversion: true, emailTracker: false },
   purchase: { schema: z.object({ plan: z.enum(['monthly', 'yearly']).optional() }).strict(), conversion: true, emailTracker: true },
+  subscription_started: { schema: z.object({ plan: z.enum(['monthly', 'yearly']), trial: z.boolean() }).strict(), conversion: false, emailTracker: false },
+  subscription_ended: { schema: z.object({ plan: z.enum(['monthly', 'yearly']) }).strict(), conversion: false, emailTracker: false },
   project_shared: { schema: z.object({ projectId: id, language }).strict(), conversion: false, emailTracker: false },
   machine_opened: { schema: z.object({ machineId: id }).strict(), conversion: false, emailTracker: false },
   experiment_exposure: { schema: z.object({ experiment: z.enum(EXPERIMENT_NAMES as [string, ...string[]]), variant: id }).strict(), conversion: false, emailTracker: false },
@@ -39,6 +41,24 @@ export const ANALYTICS_EVENT_NAMES = Object.keys(ANALYTICS_EVENTS) as AnalyticsE
 export function isAnalyticsEventName(value: unknown): value is AnalyticsEventName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ANALYTICS_EVENTS, value);
 }
+
+/**
+ * Business events: what they mean is money or entitlement (a purchase, a subscription that starts
+ * or ends), so only the server records them, from the payment provider's verified webhook
+ * (billing-service.ts), once per real event. The collector refuses them from a browser: a learner
+ * could otherwise report purchases they never made and bend the paywall funnel. Any new event
+ * about payments, refunds, subscriptions, trials or Pro belongs here (events.test.ts checks names).
+ */
+export const SERVER_ONLY_EVENT_NAMES = ['purchase', 'subscription_started', 'subscription_ended'] as const satisfies readonly AnalyticsEventName[];
+export type ServerOnlyEventName = (typeof SERVER_ONLY_EVENT_NAMES)[number];
+/** What `track()` in the browser may send. */
+export type BrowserEventName = Exclude<AnalyticsEventName, ServerOnlyEventName>;
+
+export function isServerOnlyEventName(value: unknown): value is ServerOnlyEventName {
+  return typeof value === 'string' && (SERVER_ONLY_EVENT_NAMES as readonly string[]).includes(value);
+}
+
+export const serverOnlyEventMessage = (name: string) => `${name} is recorded by Codetrail's server when the payment provider confirms it; a browser may not send it`;
 
 export { ANALYTICS_COOKIE_DAYS, ANALYTICS_ID_COOKIE, LINK_TRACKING_TIMEOUT_MS } from './constants';
 
@@ -63,10 +83,19 @@ export const analyticsEventSchema = z
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-export const MAX_EVENTS_PER_BATCH = 20;
+/** One event from a browser: a catalogue event that is not a business event (SERVER_ONLY_EVENT_NAMES). */
+export const browserEventSchema = analyticsEventSchema.superRefine((event, context) => {
+  if (isServerOnlyEventName(event.name)) context.addIssue({ code: 'custom', path: ['name'], message: serverOnlyEventMessage(event.name) });
+});
+
+/**
+ * A browser sends one event per track() call, so ten at once is room enough; the collector also
+ * counts events per visitor over time (ANALYTICS_RATE_LIMITS in rate-limit-rules.ts).
+ */
+export const MAX_EVENTS_PER_BATCH = 10;
 export const analyticsBatchSchema = z
   .object({
-    events: z.array(analyticsEventSchema).min(1, 'send at least one event').max(MAX_EVENTS_PER_BATCH, `send at most ${MAX_EVENTS_PER_BATCH} events at once`),
+    events: z.array(browserEventSchema).min(1, 'send at least one event').max(MAX_EVENTS_PER_BATCH, `send at most ${MAX_EVENTS_PER_BATCH} events at once`),
     anonymousId: z.string().regex(/^[A-Za-z0-9_-]{16,40}$/, 'must be an anonymous id').optional(),
   })
   .strict();

@@ -3,14 +3,14 @@
  * changed by configuration (docs/security.md), the shapes here cannot.
  */
 
-export type RateLimitKind = 'session-create' | 'api' | 'tutor' | 'project-write' | 'public-read';
+export type RateLimitKind = 'session-create' | 'api' | 'tutor' | 'project-write' | 'public-read' | 'analytics-visitor' | 'analytics-address';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
   limit: number;
   windowSeconds: number;
-  /** What is counted: one browser address, or one learner. */
-  per: 'ip' | 'learner';
+  /** What is counted: one browser address, one learner, or one learner or visitor (their anonymous id). */
+  per: 'ip' | 'learner' | 'visitor';
   /** Said to the caller when the limit is reached. */
   message: string;
 }
@@ -24,6 +24,10 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitKind, RateLimitRule> = {
   'project-write': { limit: 60, windowSeconds: 60, per: 'learner', message: 'Your projects were changed very often in the last minute. Wait a moment; your work is kept in the browser meanwhile.' },
   // Shared projects are read without signing in, so they are counted per address.
   'public-read': { limit: 300, windowSeconds: 60, per: 'ip', message: 'Too many shared projects were opened from this network in a short time. Wait a moment and try again.' },
+  // Analytics events (not requests) kept per learner or visitor: a busy lesson sends a few a minute.
+  // Anyone can write a consent cookie and a new anonymous id, so visitors are also counted per address.
+  'analytics-visitor': { limit: 200, windowSeconds: 10 * 60, per: 'visitor', message: 'Too many analytics events from this browser in a short time: these were not recorded. Wait a few minutes.' },
+  'analytics-address': { limit: 400, windowSeconds: 10 * 60, per: 'ip', message: 'Too many analytics events from this network in a short time: these were not recorded. Wait a few minutes.' },
 };
 
 export interface RateLimitWindow {

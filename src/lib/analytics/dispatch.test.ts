@@ -40,7 +40,7 @@ beforeEach(() => {
   registerCollector(() => Promise.resolve());
 });
 
-const event = { name: 'purchase' as const, properties: { plan: 'yearly' }, path: '/web/purchase-successful', at: new Date().toISOString() };
+const event = { name: 'sign_up' as const, properties: { method: 'password' }, path: '/web/register', at: new Date().toISOString() };
 
 describe('the configured destinations', () => {
   it('Mixpanel (analytics consent): the real SDK sends the event with a one-day cookie, no automatic tracking, and no marketing tool loads', async () => {
@@ -49,8 +49,8 @@ describe('the configured destinations', () => {
     const tracked = requests.filter((request) => request.path.startsWith('/track'));
     expect(tracked).toHaveLength(1);
     const data = Buffer.from(new URLSearchParams(tracked[0]?.body ?? '').get('data') ?? '', 'base64').toString('utf8');
-    expect(data).toContain('"event":"purchase"');
-    expect(data).toContain('"plan":"yearly"');
+    expect(data).toContain('"event":"sign_up"');
+    expect(data).toContain('"method":"password"');
     expect(requests.some((request) => request.path.startsWith('/px'))).toBe(false);
     expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
     const { default: mixpanel } = await import('mixpanel-browser/dist/mixpanel-core.cjs.js');
@@ -75,10 +75,23 @@ describe('the configured destinations', () => {
       const dispatcher = createDispatcher({ mixpanel: null, gtm: { containerId: 'GTM-AB12CD' }, pixel: { url: `${origin}/px?id=7` } }, { timeoutMs: 500 });
       await dispatcher.dispatch([event, { ...event, name: 'lesson_started' as never, properties: { trackId: 'python', tutorialId: 't', chapterId: 'c', lessonId: 'l', mode: 'learn' } }], consentOf(['marketing']));
       expect(document.querySelector('script[src="https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD"]')).not.toBeNull();
-      expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' }), { event: 'purchase', plan: 'yearly' }, expect.objectContaining({ event: 'lesson_started' })]);
-      expect(images).toEqual([`${origin}/px?id=7&ev=purchase&plan=yearly`]);
+      expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' }), { event: 'sign_up', method: 'password' }, expect.objectContaining({ event: 'lesson_started' })]);
+      expect(images).toEqual([`${origin}/px?id=7&ev=sign_up&method=password`]);
     } finally {
       if (real) Object.defineProperty(HTMLImageElement.prototype, 'src', real);
     }
+  });
+
+  it('a business event (purchase) goes nowhere from the browser: the server records it', async () => {
+    const sent: unknown[] = [];
+    registerCollector((body) => {
+      sent.push(body);
+      return Promise.resolve();
+    });
+    const before = requests.length;
+    const dispatcher = createDispatcher({ mixpanel: { token: 'abc123def456', apiHost: origin }, gtm: null, pixel: null }, { timeoutMs: 500 });
+    await dispatcher.dispatch([{ name: 'purchase', properties: { plan: 'yearly' }, path: '/web/purchase-successful', at: new Date().toISOString() }], consentOf(['analytics', 'marketing']));
+    expect(sent).toEqual([]);
+    expect(requests.slice(before).filter((request) => request.path.startsWith('/track'))).toEqual([]);
   });
 });

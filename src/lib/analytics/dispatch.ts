@@ -1,7 +1,7 @@
 import type { Consent } from '@/domain/analytics/consent';
 import { ANALYTICS_COOKIE_DAYS, ANALYTICS_ID_COOKIE, LINK_TRACKING_TIMEOUT_MS } from '@/domain/analytics/constants';
 import { configuredDestinations, type AnalyticsDestinations } from '@/domain/analytics/destinations';
-import { analyticsEventSchema, destinationsFor, type AnalyticsEventName, type Destination } from '@/domain/analytics/events';
+import { browserEventSchema, destinationsFor, type AnalyticsEventName, type Destination } from '@/domain/analytics/events';
 import { analyticsEnv } from '@/lib/env/analytics-env';
 import { publicEnv } from '@/lib/env/public-env';
 import { logger } from '@/lib/logger';
@@ -105,7 +105,7 @@ export function createDispatcher(destinations: AnalyticsDestinations = analytics
       const work: Promise<unknown>[] = [];
       const forCollector: PendingEvent[] = [];
       for (const event of events) {
-        const verdict = analyticsEventSchema.safeParse(event);
+        const verdict = browserEventSchema.safeParse(event);
         if (!verdict.success) {
           logger.warn(`analytics: ${event.name} was not sent (${verdict.error.issues[0]?.message ?? 'invalid'})`);
           continue;

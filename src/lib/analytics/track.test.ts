@@ -49,12 +49,19 @@ describe('track before and after consent', () => {
     expect(sent).toEqual([]);
   });
 
+  it('never sends a business event, even cast past its type (the server records purchases)', async () => {
+    const sent = collector();
+    setConsentCategories(['necessary', 'analytics', 'marketing']);
+    await track('purchase' as never, { plan: 'yearly' } as never);
+    expect(sent).toEqual([]);
+  });
+
   it('marketing only: campaign events still reach the collector (for the email tracker) without an anonymous id', async () => {
     const sent = collector();
     setConsentCategories(['necessary', 'marketing']);
     await track('lesson_started', started);
-    await track('purchase', { plan: 'yearly' });
-    expect(sent).toEqual([{ events: [expect.objectContaining({ name: 'purchase' })] }]);
+    await track('sign_up', { method: 'password' });
+    expect(sent).toEqual([{ events: [expect.objectContaining({ name: 'sign_up' })] }]);
     expect(document.cookie).not.toMatch(/codetrail-aid/);
   });
 });
@@ -89,19 +96,21 @@ describe('trackThenNavigate (spec §9: 700 ms)', () => {
 });
 
 describe('trackOnce', () => {
-  it('tracks a purchase once per tab session', async () => {
+  const exposure = { experiment: 'demo-ab-test', variant: 'variant1' };
+
+  it('tracks an exposure once per tab session', async () => {
     const sent = collector();
     setConsentCategories(['necessary', 'analytics']);
-    await trackOnce('purchase:abc', 'purchase', { plan: 'monthly' });
-    await trackOnce('purchase:abc', 'purchase', { plan: 'monthly' });
+    await trackOnce('exposure:abc', 'experiment_exposure', exposure);
+    await trackOnce('exposure:abc', 'experiment_exposure', exposure);
     expect(sent).toHaveLength(1);
   });
 
   it('does not use up the once before consent', async () => {
     const sent = collector();
-    await trackOnce('purchase:abc', 'purchase', { plan: 'monthly' });
+    await trackOnce('exposure:abc', 'experiment_exposure', exposure);
     setConsentCategories(['necessary', 'analytics']);
-    await trackOnce('purchase:abc', 'purchase', { plan: 'monthly' });
+    await trackOnce('exposure:abc', 'experiment_exposure', exposure);
     expect(sent).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { consentFromCookie, CONSENT_COOKIE, consentOf, type Consent } from '@/domain/analytics/consent';
 import { LINK_TRACKING_TIMEOUT_MS } from '@/domain/analytics/constants';
-import type { AnalyticsEventName, AnalyticsProperties } from '@/domain/analytics/events';
+import type { AnalyticsProperties, BrowserEventName } from '@/domain/analytics/events';
 import { registerCollector, type PendingEvent } from './collector';
 
 export { registerCollector, type CollectorSender } from './collector';
@@ -10,7 +10,9 @@ export { registerCollector, type CollectorSender } from './collector';
  * This file is all a page pays for up front: it checks the visitor's consent and, only when some
  * was given, loads the dispatcher (validation against the catalogue, the configured destinations)
  * on first use. Before an answer, and after "necessary only", events are dropped here: nothing is
- * queued, stored or sent.
+ * queued, stored or sent. Business events (a purchase, a subscription's start or end) are not
+ * the browser's to send: the server records them from the payment provider, so `track()` does not
+ * even type them (SERVER_ONLY_EVENT_NAMES).
  */
 
 type Dispatcher = { dispatch: (events: PendingEvent[], consent: Consent) => Promise<void> };
@@ -46,7 +48,7 @@ function loadDispatcher(): Promise<Dispatcher> {
 const anyConsent = (value: Consent) => value.granted.has('analytics') || value.granted.has('marketing');
 
 /** Sends an event to every destination the visitor agreed to; resolves once they have taken it (or failed). */
-export function track<E extends AnalyticsEventName>(name: E, properties: AnalyticsProperties<E>): Promise<void> {
+export function track<E extends BrowserEventName>(name: E, properties: AnalyticsProperties<E>): Promise<void> {
   const now = currentConsent();
   if (typeof window === 'undefined' || !anyConsent(now)) return Promise.resolve();
   const event: PendingEvent = { name, properties: properties as Record<string, unknown>, path: window.location.pathname, at: new Date().toISOString() };
@@ -60,7 +62,7 @@ export function track<E extends AnalyticsEventName>(name: E, properties: Analyti
  * or after LINK_TRACKING_TIMEOUT_MS, whichever comes first, so a slow tracker never holds a
  * learner back longer than that.
  */
-export function trackThenNavigate<E extends AnalyticsEventName>(name: E, properties: AnalyticsProperties<E>, navigate: () => void, timeoutMs = LINK_TRACKING_TIMEOUT_MS): Promise<void> {
+export function trackThenNavigate<E extends BrowserEventName>(name: E, properties: AnalyticsProperties<E>, navigate: () => void, timeoutMs = LINK_TRACKING_TIMEOUT_MS): Promise<void> {
   let done = false;
   const go = () => {
     if (done) return;
@@ -75,10 +77,10 @@ export function trackThenNavigate<E extends AnalyticsEventName>(name: E, propert
 }
 
 /**
- * Tracks an event at most once per browser tab session for `key` (a purchase seen again on reload
- * is not a second purchase). Without session storage it tracks every time.
+ * Tracks an event at most once per browser tab session for `key` (an exposure seen again on reload
+ * is not a second exposure). Without session storage it tracks every time.
  */
-export function trackOnce<E extends AnalyticsEventName>(key: string, name: E, properties: AnalyticsProperties<E>): Promise<void> {
+export function trackOnce<E extends BrowserEventName>(key: string, name: E, properties: AnalyticsProperties<E>): Promise<void> {
   const storageKey = `codetrail-tracked:${key}`;
   try {
     if (window.sessionStorage.getItem(storageKey)) return Promise.resolve();

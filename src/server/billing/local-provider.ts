@@ -52,7 +52,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
 
   const event = (type: string, created: number, object: Record<string, unknown>) => ({ id: rand('evt'), object: 'event', type, created, livemode: false, data: { object } });
 
-  function subscriptionObject(sub: { id: string; customer: string; uid: string; plan: PlanId; status: SubscriptionStatus; start: Date; end: Date; cancelAtPeriodEnd: boolean; trialEnd: Date | null; canceledAt: Date | null; endedAt: Date | null }) {
+  function subscriptionObject(sub: { id: string; customer: string; uid: string; plan: PlanId; status: SubscriptionStatus; start: Date; end: Date; cancelAtPeriodEnd: boolean; trialEnd: Date | null; canceledAt: Date | null; endedAt: Date | null; checkoutId?: string }) {
     return {
       id: sub.id,
       object: 'subscription',
@@ -63,7 +63,8 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
       ended_at: sub.endedAt ? seconds(sub.endedAt) : null,
       trial_end: sub.trialEnd ? seconds(sub.trialEnd) : null,
       start_date: seconds(sub.start),
-      metadata: { uid: sub.uid, plan: sub.plan },
+      // As Stripe's subscription_data.metadata (stripe-provider.ts): the checkout it came from.
+      metadata: { uid: sub.uid, plan: sub.plan, ...(sub.checkoutId ? { checkoutId: sub.checkoutId } : {}) },
       items: { data: [{ current_period_start: seconds(sub.start), current_period_end: seconds(sub.end), price: { id: `price_local_${sub.plan}`, recurring: { interval: sub.plan === 'monthly' ? 'month' : 'year' } } }] },
     };
   }
@@ -111,7 +112,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
       const trialEnd = completion.trialDays > 0 ? new Date(now.getTime() + completion.trialDays * DAY_S * 1000) : null;
       const end = trialEnd ?? addInterval(now, completion.plan);
       const subscriptionId = rand('sub');
-      const subscription = subscriptionObject({ id: subscriptionId, customer, uid: completion.uid, plan: completion.plan, status: trialEnd ? 'trialing' : 'active', start: now, end, cancelAtPeriodEnd: false, trialEnd, canceledAt: null, endedAt: null });
+      const subscription = subscriptionObject({ id: subscriptionId, customer, uid: completion.uid, plan: completion.plan, status: trialEnd ? 'trialing' : 'active', start: now, end, cancelAtPeriodEnd: false, trialEnd, canceledAt: null, endedAt: null, checkoutId: completion.checkoutId });
       const invoice = invoiceObject({ subscriptionId, uid: completion.uid, customer, amount: trialEnd ? 0 : priceOf(completion.plan), start: now, end, paid: true, at: now, plan: completion.plan });
       await send([
         event('customer.subscription.created', created, subscription),

@@ -286,6 +286,8 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
       tutor: { ...DEFAULT_RATE_LIMITS.tutor, limit: env.RATE_LIMIT_TUTOR_PER_DAY ?? DEFAULT_RATE_LIMITS.tutor.limit },
       'project-write': { ...DEFAULT_RATE_LIMITS['project-write'], limit: env.RATE_LIMIT_PROJECT_WRITES_PER_MINUTE ?? DEFAULT_RATE_LIMITS['project-write'].limit },
       'public-read': { ...DEFAULT_RATE_LIMITS['public-read'], limit: env.RATE_LIMIT_SHARED_READS_PER_MINUTE ?? DEFAULT_RATE_LIMITS['public-read'].limit },
+      'analytics-visitor': DEFAULT_RATE_LIMITS['analytics-visitor'],
+      'analytics-address': DEFAULT_RATE_LIMITS['analytics-address'],
     },
     appOrigin,
     appOrigins: appOrigins(appOrigin, { local: local && env.APP_ENV !== 'production' }),

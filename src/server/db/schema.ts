@@ -389,6 +389,12 @@ export const billingCheckouts = pgTable(
     /** open | complete | expired */
     status: text('status').notNull().default('open'),
     subscriptionId: text('subscription_id'),
+    /**
+     * The consent cookie of the request that started the checkout: the webhook that later records
+     * the purchase in analytics has no cookie of the learner's, so it follows this choice.
+     */
+    analyticsConsent: boolean('analytics_consent').notNull().default(false),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -548,8 +554,14 @@ export const analyticsEvents = pgTable(
     anonymousId: text('anonymous_id'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Server-recorded business events only (`purchase:<checkoutId>` …): each real event is one row, however often its webhook comes. */
+    dedupeKey: text('dedupe_key'),
   },
-  (table) => [index('analytics_events_received_idx').on(table.receivedAt), index('analytics_events_name_idx').on(table.name, table.receivedAt)],
+  (table) => [
+    index('analytics_events_received_idx').on(table.receivedAt),
+    index('analytics_events_name_idx').on(table.name, table.receivedAt),
+    uniqueIndex('analytics_events_dedupe_idx').on(table.dedupeKey),
+  ],
 );
 
 /** Issue 17: a learner's onboarding chat answers; a row exists once they answered or skipped. */

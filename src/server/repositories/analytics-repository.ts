@@ -36,6 +36,12 @@ export function createAnalyticsRepository(db: Database) {
       if (rows.length > 0) await db.insert(analyticsEvents).values([...rows]);
     },
 
+    /** A server-recorded business event, once per `dedupeKey`: true when this call stored it. */
+    async insertOnce(row: NewAnalyticsEvent & { dedupeKey: string }): Promise<boolean> {
+      const inserted = await db.insert(analyticsEvents).values(row).onConflictDoNothing({ target: analyticsEvents.dedupeKey }).returning({ id: analyticsEvents.id });
+      return inserted.length > 0;
+    },
+
     async deleteReceivedBefore(before: Date): Promise<void> {
       await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, before));
     },

@@ -123,6 +123,12 @@ export function createBillingRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The checkout a subscription came from (linked when its checkout.session.completed was applied). */
+    async checkoutOfSubscription(subscriptionId: string): Promise<CheckoutRow | null> {
+      const [row] = await db.select().from(billingCheckouts).where(eq(billingCheckouts.subscriptionId, subscriptionId)).limit(1);
+      return row ?? null;
+    },
+
     async completeCheckout(id: string, subscriptionId: string | null): Promise<void> {
       await db.update(billingCheckouts).set({ status: 'complete', subscriptionId }).where(eq(billingCheckouts.id, id));
     },

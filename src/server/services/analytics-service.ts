@@ -1,3 +1,5 @@
+import type { BusinessEvent } from '@/domain/analytics/business-events';
+import { analyticsLimitSubjects } from '@/domain/analytics/collector-limits';
 import { allows, type Consent } from '@/domain/analytics/consent';
 import { ANALYTICS_EVENTS, analyticsBatchSchema, type AnalyticsBatch, type AnalyticsEventList, type AnalyticsEventName } from '@/domain/analytics/events';
 import { FUNNEL_EVENT_NAMES } from '@/domain/analytics/funnels';
@@ -7,6 +9,7 @@ import type { Database } from '@/server/db/client';
 import { HttpError } from '@/server/http/http-error';
 import { createAnalyticsRepository, isUnknownTimeZoneError } from '@/server/repositories/analytics-repository';
 import { logger } from '@/lib/logger';
+import type { RateLimitService } from './rate-limit-service';
 
 /** How long the local store keeps events, and how many the engineers' list shows. */
 export const ANALYTICS_RETENTION_DAYS = 30;
@@ -28,9 +31,12 @@ export interface CollectResult {
  * consent; the request's own consent cookie decides again what happens: stored in Codetrail's
  * event store with analytics consent, forwarded to the email-marketing tracker with marketing
  * consent (only a signed-in learner's campaign events: the tracker keys people by id). Without
- * either, nothing is kept and the caller hears why.
+ * either, nothing is kept and the caller hears why. Business events (a purchase, a subscription's
+ * start or end) are refused from browsers by the batch schema; the billing webhook records them
+ * (billing-service.ts) and hands them here only to forward. Events are counted per learner or
+ * visitor and per address (collector-limits.ts): past the count, 429 and nothing of the batch kept.
  */
-export function createAnalyticsService(db: Database, options: { emailTracker: EmailTrackerConfig | null; now: () => Date; fetch?: typeof fetch }) {
+export function createAnalyticsService(db: Database, options: { emailTracker: EmailTrackerConfig | null; now: () => Date; rateLimits: RateLimitService; fetch?: typeof fetch }) {
   const send = options.fetch ?? fetch;
   const store = createAnalyticsRepository(db);
   let lastPruneAt = 0;
@@ -41,7 +47,7 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
     await store.deleteReceivedBefore(new Date(at.getTime() - ANALYTICS_RETENTION_DAYS * 86_400_000));
   }
 
-  async function forward(userId: string, batch: AnalyticsBatch): Promise<number> {
+  async function forward(userId: string, batch: Pick<AnalyticsBatch, 'events'>): Promise<number> {
     const tracker = options.emailTracker;
     if (!tracker) return 0;
     const events = batch.events.filter((event) => ANALYTICS_EVENTS[event.name as AnalyticsEventName].emailTracker);
@@ -67,11 +73,15 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
   }
 
   return {
-    async collect(input: AnalyticsBatch, who: { userId: string | null }, consent: Consent): Promise<CollectResult> {
+    async collect(input: AnalyticsBatch, who: { userId: string | null; address: string | null }, consent: Consent): Promise<CollectResult> {
       const batch = analyticsBatchSchema.parse(input);
       const analytics = allows(consent, 'analytics');
       const marketing = allows(consent, 'marketing');
       if (!analytics && !marketing) throw new HttpError(403, 'Analytics are off until you agree to them in the cookie settings: nothing was recorded.');
+      // Every event counts (a full batch is ten hits); the first one past the count refuses the batch before anything is kept.
+      for (const { kind, subject } of analyticsLimitSubjects({ userId: who.userId, anonymousId: batch.anonymousId ?? null, address: who.address })) {
+        for (let index = 0; index < batch.events.length; index += 1) await options.rateLimits.hit(kind, subject);
+      }
       const at = options.now();
       let stored = 0;
       if (analytics) {
@@ -91,6 +101,14 @@ export function createAnalyticsService(db: Database, options: { emailTracker: Em
       }
       const forwarded = marketing && who.userId ? await forward(who.userId, batch) : 0;
       return { stored, forwarded };
+    },
+
+    /**
+     * After the billing webhook committed a business event (stored in its own transaction when the
+     * checkout's consent allowed analytics): to the email tracker, with the checkout's marketing consent.
+     */
+    async forwardBusinessEvent(userId: string, event: BusinessEvent, at: Date): Promise<number> {
+      return forward(userId, { events: [{ name: event.name, properties: event.properties, at: at.toISOString() }] });
     },
 
     /** The newest events (optionally of one name), for course engineers: a short list to check what a feature sends. */

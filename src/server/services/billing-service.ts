@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { purchaseEvent, subscriptionEvents, type BusinessEvent } from '@/domain/analytics/business-events';
 import { appLinkDestination, resolveAppLink } from '@/domain/billing/app-redirect';
 import type { BillingOverview, CheckoutBody, CheckoutStatus, EntitlementDto, PaymentDto, TestCard, TestCheckout } from '@/domain/billing/billing-dto';
 import { checkoutBodySchema } from '@/domain/billing/billing-dto';
@@ -31,7 +32,9 @@ import { isNamedError } from '@/lib/errors/named-error';
 import type { BillingConfig } from '@/server/config/server-env';
 import type { Database } from '@/server/db/client';
 import { badRequest, conflict, HttpError, notFound, proRequired } from '@/server/http/http-error';
+import { createAnalyticsRepository } from '@/server/repositories/analytics-repository';
 import { createBillingRepository, type BillingRepository, type CheckoutRow } from '@/server/repositories/billing-repository';
+import { logger } from '@/lib/logger';
 import type { BillingProvider, CardDeclinedError } from '@/server/billing/billing-provider';
 import { createLocalProvider, type LocalProvider } from '@/server/billing/local-provider';
 import { createStripeProvider, stripeClient } from '@/server/billing/stripe-provider';
@@ -49,7 +52,16 @@ export interface BillingServiceOptions {
   now: () => Date;
   /** Tests may give their own provider (e.g. Stripe's SDK against a double). */
   provider?: BillingProvider;
+  /** After a webhook committed a business event the learner's marketing consent allows: the email tracker (analytics-service.ts). */
+  forwardBusinessEvent?: (uid: string, event: BusinessEvent, at: Date) => Promise<number>;
 }
+
+/** The consent of the request that started a checkout (its cookie, read by the checkout route). */
+export interface CheckoutConsent {
+  analytics: boolean;
+  marketing: boolean;
+}
+const NO_CHECKOUT_CONSENT: CheckoutConsent = { analytics: false, marketing: false };
 
 export interface BillingLearner {
   uid: string;
@@ -118,8 +130,11 @@ export function createBillingService(db: Database, options: BillingServiceOption
 
   const notYetKnown = () => new HttpError(409, 'The learner this event is about is not known yet; deliver it again later.');
 
+  /** What one applied event changed that analytics counts, and the checkout whose consent decides where it goes. */
+  type Applied = { outcome: string; uid: string | null; business?: { events: BusinessEvent[]; checkout: CheckoutRow | null } };
+
   /** Applies one verified event inside the caller's transaction; answers the outcome stored with it. */
-  async function apply(repo: BillingRepository, event: BillingEvent): Promise<{ outcome: string; uid: string | null }> {
+  async function apply(repo: BillingRepository, event: BillingEvent): Promise<Applied> {
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -135,7 +150,11 @@ export function createBillingService(db: Database, options: BillingServiceOption
         await repo.saveSubscription(outcome.record, providerName, options.now());
         if (!(await repo.customerOf(uid))) await repo.linkCustomer({ userId: uid, provider: providerName, customerId: subscription.customer });
         await refreshEntitlement(repo, uid);
-        return { outcome: 'applied', uid };
+        const events = subscriptionEvents(current, outcome.record);
+        if (events.length === 0) return { outcome: 'applied', uid };
+        const byMetadata = subscription.metadata.checkoutId ? await repo.checkout(subscription.metadata.checkoutId) : null;
+        const checkout = byMetadata?.userId === uid ? byMetadata : await repo.checkoutOfSubscription(subscription.id);
+        return { outcome: 'applied', uid, business: { events, checkout } };
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
@@ -175,8 +194,9 @@ export function createBillingService(db: Database, options: BillingServiceOption
         const uid = await learnerOf(repo, [checkout?.userId, session.client_reference_id, session.metadata.uid], session.customer);
         if (!uid) throw notYetKnown();
         if (session.customer && !(await repo.customerOf(uid))) await repo.linkCustomer({ userId: uid, provider: providerName, customerId: session.customer });
-        if (checkout && checkout.userId === uid) await repo.completeCheckout(checkout.id, session.subscription ?? null);
-        return { outcome: 'applied', uid };
+        if (!checkout || checkout.userId !== uid) return { outcome: 'applied', uid };
+        await repo.completeCheckout(checkout.id, session.subscription ?? null);
+        return { outcome: 'applied', uid, business: { events: [purchaseEvent({ id: checkout.id, planId: checkout.planId as PlanId })], checkout } };
       }
     }
   }
@@ -199,13 +219,44 @@ export function createBillingService(db: Database, options: BillingServiceOption
     const handled = HANDLED_EVENT_TYPES.includes(type);
     const parsed = handled ? billingEventSchema.safeParse(verified) : null;
     if (parsed && !parsed.success) throw badRequest(`The ${type} event could not be read: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}.`);
-    return db.transaction(async (tx) => {
+    const toForward: BusinessEvent[] = [];
+    const answer = await db.transaction(async (tx) => {
       const repo = createBillingRepository(tx as unknown as Database);
-      if (!(await repo.claimEvent({ id, provider: providerName, type, created }))) return { received: true as const, duplicate: true, outcome: 'duplicate' };
-      const result = parsed?.success ? await apply(repo, parsed.data) : { outcome: 'ignored-type', uid: null };
+      if (!(await repo.claimEvent({ id, provider: providerName, type, created }))) return { received: true as const, duplicate: true, outcome: 'duplicate', uid: null };
+      const result: Applied = parsed?.success ? await apply(repo, parsed.data) : { outcome: 'ignored-type', uid: null };
+      if (result.uid && result.business) toForward.push(...(await recordBusinessEvents(tx as unknown as Database, result.uid, result.business, new Date(created * 1000))));
       await repo.settleEvent(id, result.outcome, result.uid);
-      return { received: true as const, duplicate: false, outcome: result.outcome };
+      return { received: true as const, duplicate: false, outcome: result.outcome, uid: result.uid };
     });
+    if (answer.uid && options.forwardBusinessEvent) {
+      for (const event of toForward) {
+        try {
+          await options.forwardBusinessEvent(answer.uid, event, new Date(created * 1000));
+        } catch (error) {
+          // Committed already: a tracker that fails must not make the provider deliver the event again.
+          logger.warn(`billing: ${event.name} was not forwarded`, error instanceof Error ? error.message : error);
+        }
+      }
+    }
+    return { received: answer.received, duplicate: answer.duplicate, outcome: answer.outcome };
+  }
+
+  /**
+   * The business events of one webhook event, in its transaction (docs/analytics.md): stored with
+   * the checkout's analytics consent, once per dedupe key however often the webhook is delivered;
+   * answers those the checkout's marketing consent lets go on to the email tracker.
+   */
+  async function recordBusinessEvents(tx: Database, uid: string, business: NonNullable<Applied['business']>, occurredAt: Date): Promise<BusinessEvent[]> {
+    const consent: CheckoutConsent = business.checkout ? { analytics: business.checkout.analyticsConsent, marketing: business.checkout.marketingConsent } : NO_CHECKOUT_CONSENT;
+    const store = createAnalyticsRepository(tx);
+    const forward: BusinessEvent[] = [];
+    for (const event of business.events) {
+      const fresh = consent.analytics
+        ? await store.insertOnce({ name: event.name, properties: event.properties, path: null, userId: uid, anonymousId: null, occurredAt, receivedAt: options.now(), dedupeKey: event.dedupeKey })
+        : true; // nothing stored to deduplicate on: the webhook's own event id keeps it once
+      if (fresh && consent.marketing) forward.push(event);
+    }
+    return forward;
   }
 
   async function isPro(uid: string): Promise<boolean> {
@@ -327,7 +378,7 @@ export function createBillingService(db: Database, options: BillingServiceOption
       return accessTo(feature, { pro, roles: learner.roles }, allowance);
     },
 
-    async startCheckout(learner: BillingLearner, input: CheckoutBody): Promise<{ checkoutId: string; url: string }> {
+    async startCheckout(learner: BillingLearner, input: CheckoutBody, consent: CheckoutConsent = NO_CHECKOUT_CONSENT): Promise<{ checkoutId: string; url: string }> {
       const body = checkoutBodySchema.parse(input);
       if (await isPro(learner.uid)) throw conflict('You already have Codetrail Pro. Manage it in Settings → Billing.');
       const now = options.now();
@@ -343,6 +394,8 @@ export function createBillingService(db: Database, options: BillingServiceOption
         redirectUrl,
         trackingReferer,
         trialDays: trialDaysFor(config.prices, (await repository.subscriptionsOf(learner.uid)).length > 0),
+        analyticsConsent: consent.analytics,
+        marketingConsent: consent.marketing,
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHECKOUT_HOURS * 60 * 60 * 1000),
       });

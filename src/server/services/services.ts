@@ -74,11 +74,14 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
   const grader = options.grader ?? graderFor(env);
   const progress = createProgressService(db, content, grader);
   const users = createUserService(db);
+  const rateLimits = createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now);
+  const analytics = createAnalyticsService(db, { emailTracker: env.emailTracker, now, rateLimits, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) });
   const billing = createBillingService(db, {
     config: options.billingConfig ?? env.billing,
     appOrigin: env.appOrigin,
     redirectAllowList: buildRedirectAllowList(env.ownHosts, { local: env.local }),
     now,
+    forwardBusinessEvent: (uid, event, at) => analytics.forwardBusinessEvent(uid, event, at),
     ...(options.billingProvider ? { provider: options.billingProvider } : {}),
   });
   /** Pro's project allowance, asked under the owner's lock (roles from the synced user row). */
@@ -109,10 +112,10 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
     feedback: createFeedbackService(db, content, now),
     onboarding: createOnboardingService(db, content, progress),
     events: createEventService(db, content, now),
-    analytics: createAnalyticsService(db, { emailTracker: env.emailTracker, now, ...(options.emailTrackerFetch ? { fetch: options.emailTrackerFetch } : {}) }),
+    analytics,
     experiments: createExperimentService(db, { manuallyStarted: options.experimentsStarted ?? env.experimentsStarted, now }),
     sessions,
-    rateLimits: createRateLimitService(db, options.rateLimits ?? DEFAULT_RATE_LIMITS, now),
+    rateLimits,
     now,
   };
 }

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { trackOnce } from '@/lib/analytics/track';
 import { Link } from '@/ui/link';
 import type { CheckoutFlow, PlanDto } from '@/domain/billing/billing-dto';
 import { paths } from '@/domain/routing/paths';
@@ -50,9 +48,7 @@ function Checkout({ checkoutId, plan, flow, trial }: { checkoutId: string; plan:
   const status = useCheckoutStatus(checkoutId);
   const pro = status.data?.pro === true;
   const expired = !pro && status.data?.status === 'expired';
-  useEffect(() => {
-    if (pro) void trackOnce(`purchase:${checkoutId}`, 'purchase', { plan: plan.id });
-  }, [pro, checkoutId, plan.id]);
+  // No `purchase` event from here: the billing webhook records it (docs/analytics.md), so a page view cannot fake one.
   const subscribeAgain = flow === 'web2app' ? paths.web2appSubscribe() : paths.subscribe();
 
   // A trial takes no payment: the page says so rather than "payment confirmed".

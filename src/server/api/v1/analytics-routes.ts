@@ -11,15 +11,17 @@ const listQuery = z.object({ name: z.enum(ANALYTICS_EVENT_NAMES as [string, ...s
 
 /**
  * POST /analytics/events (anyone; the learner when a token is sent): the request's consent cookie
- * decides what is kept → 202 { stored, forwarded }, or 403 without consent.
+ * decides what is kept → 202 { stored, forwarded }; 403 without consent; 422 for a business event
+ * (purchase, subscription_*: only the billing webhook records those) or more than ten events;
+ * 429 with Retry-After past the events counted per learner, visitor and address (`address`).
  * GET /analytics/events?name= (course engineers): the local store's newest events.
  */
-export function analyticsRoutes(services: Services, consentCookie: string | undefined): Routes {
+export function analyticsRoutes(services: Services, consentCookie: string | undefined, address: string | null = null): Routes {
   return {
     POST: defineEndpoint<Record<string, never>, AnalyticsBatch>({
       access: 'optional',
       body: analyticsBatchSchema,
-      handle: async ({ identity, body }) => ({ status: 202, body: await services.analytics.collect(body, { userId: identity?.uid ?? null }, consentFromCookie(consentCookie)) }),
+      handle: async ({ identity, body }) => ({ status: 202, body: await services.analytics.collect(body, { userId: identity?.uid ?? null, address }, consentFromCookie(consentCookie)) }),
     }),
     GET: defineEndpoint<z.infer<typeof listQuery>>({
       access: 'course_engineer',

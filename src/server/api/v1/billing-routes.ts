@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allows, consentFromCookie } from '@/domain/analytics/consent';
 import { checkoutBodySchema, testCheckoutBodySchema } from '@/domain/billing/billing-dto';
 import type { Identity } from '@/server/auth/identity';
 import { defineEndpoint, type AnyEndpoint, type Routes } from '@/server/http/endpoint';
@@ -28,9 +29,18 @@ export function billingRoutes(services: Services): Routes {
   return { GET: defineEndpoint({ access: 'user', handle: async ({ identity }) => ({ body: await services.billing.overview(identity.uid) }) }) };
 }
 
-/** POST /billing/checkout { plan, flow, redirectUrl?, trackingReferer? } → { checkoutId, url } */
-export function checkoutRoutes(services: Services): Routes {
-  return { POST: billingWrite(services, { body: checkoutBodySchema }, (identity, _query, body) => services.billing.startCheckout(learner(identity), body)) };
+/**
+ * POST /billing/checkout { plan, flow, redirectUrl?, trackingReferer? } → { checkoutId, url }. The
+ * request's consent cookie is kept with the checkout: the webhook that records the purchase in
+ * analytics later has no cookie to read.
+ */
+export function checkoutRoutes(services: Services, consentCookie?: string): Routes {
+  const consent = consentFromCookie(consentCookie);
+  return {
+    POST: billingWrite(services, { body: checkoutBodySchema }, (identity, _query, body) =>
+      services.billing.startCheckout(learner(identity), body, { analytics: allows(consent, 'analytics'), marketing: allows(consent, 'marketing') }),
+    ),
+  };
 }
 
 /** GET /billing/checkout/{checkoutId} — what /web/purchase-successful waits on. */
