@@ -36,6 +36,7 @@ const call = apiCaller(() => services);
 let ada: string;
 let bo: string;
 let boUid: string;
+let adaUid: string;
 
 const roomyLimits = { ...DEFAULT_RATE_LIMITS, 'project-write': { ...DEFAULT_RATE_LIMITS['project-write'], limit: 10_000 } };
 const at = (machineId: string) => ({ query: { machineId } });
@@ -86,6 +87,7 @@ beforeAll(async () => {
   // Machines are Pro (billing.test.ts holds a free learner to that).
   for (const learner of [first, second]) await subscribeToPro(services, learner.uid);
   ada = first.idToken;
+  adaUid = first.uid;
   bo = second.idToken;
   boUid = second.uid;
 }, 60_000);
@@ -323,6 +325,25 @@ describe(`machines on ${DATABASE}`, () => {
     const late = await internal(instanceExchangeRoutes(services), { token: unused });
     expect([late.status, message(late)]).toEqual([401, expect.stringContaining('You signed out of Codetrail')]);
     expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: 'yesterday' })).status).toBe(422);
+    await provisioner.stop(machine.id);
+  }, 60_000);
+
+  it('a link made in the same second as a sign-out opens nothing; one made the next second opens the machine', async () => {
+    const machine = await create(ada, { template: 'linux', name: 'Same second' });
+    await started(ada, machine.id);
+    // Login tokens carry whole seconds: one made at .000 and a sign-out at .999 of that second.
+    clock = new Date(Math.ceil(clock.getTime() / 1000) * 1000 + 1000);
+    const sameSecond = await tokenFor(ada, machine.id);
+    clock = new Date(clock.getTime() + 999);
+    await services.sessions.endAllFor(adaUid);
+    const refused = await internal(instanceExchangeRoutes(services), { token: sameSecond });
+    expect([refused.status, message(refused)]).toEqual([401, expect.stringContaining('You signed out of Codetrail')]);
+    clock = new Date(clock.getTime() + 1); // the next second
+    const nextSecond = await tokenFor(ada, machine.id);
+    const opened = await internal(instanceExchangeRoutes(services), { token: nextSecond });
+    expect(opened.status).toBe(200);
+    const since = (opened.body as InstanceMachineGrant).since;
+    expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: adaUid, since })).status).toBe(200);
     await provisioner.stop(machine.id);
   }, 60_000);
 });

@@ -70,7 +70,6 @@ describe('server-side sessions', () => {
     const learner = await emulatorUser();
     expect((await callAs(services, userMeRoutes(services), learner.idToken)).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have whole seconds
     await services.sessions.endAllFor(learner.uid);
     const stale = await callAs(services, userMeRoutes(services), learner.idToken);
     expect(stale.status).toBe(401);
@@ -80,9 +79,45 @@ describe('server-side sessions', () => {
     const otherProcess = createServices(handle.db);
     expect((await callAs(otherProcess, userMeRoutes(otherProcess), learner.idToken)).status).toBe(401);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a sign-in in a later second than the sign-out's
     const fresh = await emulatorSignIn(learner.email, learner.password);
     expect((await callAs(services, userMeRoutes(services), fresh)).status).toBe(200);
+    await otherProcess.checks.close();
+  });
+});
+
+describe('the sign-out’s own second', () => {
+  /** Services whose clock reads `at` when the learner signs out. */
+  async function signedOutAt(uid: string, at: (authTimeSeconds: number) => number, token: string): Promise<Services> {
+    const { auth_time: authTime } = await testAdminAuth().verifyIdToken(token);
+    const clocked = createServices(handle.db, { now: () => new Date(at(authTime)) });
+    await clocked.sessions.endAllFor(uid);
+    return clocked;
+  }
+
+  it('API v1 refuses a bearer token issued in the second of the sign-out, even at its last millisecond', async () => {
+    const learner = await emulatorUser();
+    const clocked = await signedOutAt(learner.uid, (authTime) => authTime * 1000 + 999, learner.idToken);
+    const refused = await callAs(clocked, userMeRoutes(clocked), learner.idToken);
+    expect([refused.status, refused.body]).toEqual([401, { message: 'You signed out since this token was issued. Sign in again.' }]);
+    // Another process reads the same cut-off from the database.
+    const otherProcess = createServices(handle.db);
+    expect((await callAs(otherProcess, userMeRoutes(otherProcess), learner.idToken)).status).toBe(401);
+    await Promise.all([clocked.checks.close(), otherProcess.checks.close()]);
+  });
+
+  it('API v1 accepts a bearer token issued in the second after the sign-out', async () => {
+    const learner = await emulatorUser();
+    const clocked = await signedOutAt(learner.uid, (authTime) => authTime * 1000 - 1, learner.idToken);
+    expect((await callAs(clocked, userMeRoutes(clocked), learner.idToken)).status).toBe(200);
+    await clocked.checks.close();
+  });
+
+  it('a learner who never called the API is on record as signed out', async () => {
+    const learner = await emulatorUser();
+    await services.sessions.endAllFor(learner.uid); // no users row before this
+    const otherProcess = createServices(handle.db);
+    expect((await callAs(otherProcess, userMeRoutes(otherProcess), learner.idToken)).status).toBe(401);
     await otherProcess.checks.close();
   });
 });
@@ -108,7 +143,7 @@ describe('rate limits', () => {
     await Promise.all([first.checks.close(), second.checks.close()]);
   });
 
-  it('the tutor per learner per day, and sign-ins per address, have their own counters', async () => {
+  it('the tutor per learner per day has its own counter', async () => {
     const limited = createServices(handle.db, { rateLimits: tight });
     await limited.rateLimits.hit('tutor', 'learner-t');
     await limited.rateLimits.hit('tutor', 'learner-t');

@@ -1,4 +1,5 @@
 import { isNamedError } from '@/lib/errors/named-error';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import { getUserFromCookies, setAuthCookies, unsetAuthCookies } from 'next-firebase-auth';
 import { SESSION_COOKIE_MAX_AGE_MS } from '@/domain/session/session-cookie-config';
@@ -43,46 +44,88 @@ async function admit(req: NextApiRequest, res: NextApiResponse, verb: string): P
   }
 }
 
-/** POST /api/login — exchanges the ID token in the Authorization header for signed session cookies. */
+/** Answers 429 with Retry-After for a RateLimitedError; true when it did. */
+function answeredLimit(error: unknown, res: NextApiResponse): boolean {
+  if (!isNamedError<RateLimitedError>(error, 'RateLimitedError')) return false;
+  res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  res.status(429).json({ message: error.message });
+  return true;
+}
+
+/**
+ * POST /api/login — exchanges the ID token in the Authorization header for signed session cookies.
+ * Only refused tokens count against the sign-in limits, keyed by the account they claim or else
+ * their address (token-failure-counters.ts), so a valid sign-in goes through whatever another
+ * client behind the same address sends; valid sign-ins count only against their own learner's
+ * new sessions.
+ */
 export const loginHandler: NextApiHandler = async (req, res) => {
   const services = await admit(req, res, 'sign in');
   if (!services) return;
   const env = serverEnv();
-  // The client SDK posts every refreshed token: a browser with a live session is not counted.
-  const currentSession = readSessionId(req);
-  const sessionUser = await services.sessions.userOf(currentSession);
-  try {
-    // Counted before the token is looked at, so guessing tokens is limited too.
-    if (!sessionUser) await services.rateLimits.hit('session-create', clientAddress(req, env.trustProxy));
-  } catch (error) {
-    if (!isNamedError<RateLimitedError>(error, 'RateLimitedError')) throw error;
-    res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    res.status(429).json({ message: error.message });
-    return;
-  }
+  const address = clientAddress(req, env.trustProxy);
+  /** Counts the refused token, then answers 429 past a limit or the refusal. */
+  const refuse = async (token: string | null, verifiedUid: string | null, status: number, message: string) => {
+    res.removeHeader('Set-Cookie');
+    try {
+      await services.rateLimits.countRefusedToken('sign-in', { token, verifiedUid, address });
+    } catch (error) {
+      if (answeredLimit(error, res)) return;
+      throw error;
+    }
+    res.status(status).json({ message });
+  };
+
   const authorization = req.headers.authorization;
   const token = bearerToken(authorization) ?? (authorization && !/\s/.test(authorization) ? authorization : null);
   if (!token) {
-    res.status(400).json({ message: 'Send the Firebase ID token in the Authorization header.' });
+    await refuse(null, null, 400, 'Send the Firebase ID token in the Authorization header.');
     return;
   }
   ensureServerAuth();
-  let userId: string | null = null;
+  let decoded: DecodedIdToken | null = null;
   try {
-    // An unverifiable token yields an anonymous user rather than an error.
-    const { user } = await setAuthCookies(req, res, { token });
-    userId = user.id;
+    decoded = await adminAuth().verifyIdToken(token);
   } catch (error) {
     logger.warn('auth: /api/login refused a token', error instanceof Error ? error.message : error);
   }
-  if (!userId) {
-    res.removeHeader('Set-Cookie');
-    res.status(401).json({ message: 'That sign-in token is not valid. Sign in again.' });
+  if (!decoded) {
+    await refuse(token, null, 401, 'That sign-in token is not valid. Sign in again.');
+    return;
+  }
+  // A token from before the learner's last sign-out (one taken from a copied cookie) starts nothing.
+  if (!(await services.sessions.tokenIsCurrent(decoded.uid, typeof decoded.auth_time === 'number' ? decoded.auth_time : null))) {
+    await refuse(token, decoded.uid, 401, 'You signed out since this token was issued. Sign in again.');
+    return;
+  }
+  // The client SDK posts every refreshed token: a browser with a live session is not counted.
+  const currentSession = readSessionId(req);
+  const sessionUser = await services.sessions.userOf(currentSession);
+  const refreshing = currentSession !== undefined && sessionUser === decoded.uid;
+  if (!refreshing) {
+    try {
+      await services.rateLimits.hit('session-create', decoded.uid);
+    } catch (error) {
+      if (answeredLimit(error, res)) return;
+      throw error;
+    }
+  }
+  let userId: string | null = null;
+  try {
+    // The token was verified just now (and is remembered: verified-token-cache.ts); an unverifiable
+    // one would yield an anonymous user rather than an error.
+    const { user } = await setAuthCookies(req, res, { token });
+    userId = user.id;
+  } catch (error) {
+    logger.warn('auth: /api/login could not set the cookies', error instanceof Error ? error.message : error);
+  }
+  if (userId !== decoded.uid) {
+    await refuse(token, null, 401, 'That sign-in token is not valid. Sign in again.');
     return;
   }
   const maxAgeMs = env.sessionCookieMaxAgeMs ?? SESSION_COOKIE_MAX_AGE_MS;
   let sessionId: string;
-  if (currentSession && sessionUser === userId) {
+  if (refreshing && currentSession) {
     await services.sessions.extend(currentSession, maxAgeMs);
     sessionId = currentSession;
   } else {

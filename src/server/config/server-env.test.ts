@@ -1,3 +1,4 @@
+import { DEFAULT_RATE_LIMITS } from '@/domain/rate-limits/rate-limit-rules';
 import { parseServerEnv } from './server-env';
 
 describe('parseServerEnv', () => {
@@ -166,6 +167,14 @@ describe('parseServerEnv', () => {
     const build = parseServerEnv({ RATE_LIMIT_PROJECT_WRITES_PER_MINUTE: '7', RATE_LIMIT_SHARED_READS_PER_MINUTE: '9' }).rateLimits;
     expect([build['project-write'].limit, build['public-read'].limit, build['public-read'].per]).toEqual([7, 9, 'ip']);
     expect(parseServerEnv({}).rateLimits['project-write'].limit).toBe(60);
+  });
+
+  it('RATE_LIMIT_SESSIONS_PER_IP sets the per-address count of sign-in tokens that name no one; the other failure counters keep their defaults', () => {
+    const limits = parseServerEnv({ RATE_LIMIT_SESSIONS_PER_IP: '42' }).rateLimits;
+    expect([limits['sign-in-unnamed'].limit, limits['sign-in-unnamed'].per]).toEqual([42, 'ip']);
+    expect(limits['sign-in-failure']).toEqual(DEFAULT_RATE_LIMITS['sign-in-failure']);
+    expect(limits['bearer-unnamed']).toEqual(DEFAULT_RATE_LIMITS['bearer-unnamed']);
+    expect(parseServerEnv({}).rateLimits['sign-in-unnamed'].limit).toBe(300);
   });
 });
 

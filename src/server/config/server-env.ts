@@ -281,7 +281,9 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     local,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {
-      'session-create': { ...DEFAULT_RATE_LIMITS['session-create'], limit: env.RATE_LIMIT_SESSIONS_PER_IP ?? DEFAULT_RATE_LIMITS['session-create'].limit },
+      ...DEFAULT_RATE_LIMITS,
+      // The per-address count of refused sign-in tokens that name no account (token-failure-counters.ts).
+      'sign-in-unnamed': { ...DEFAULT_RATE_LIMITS['sign-in-unnamed'], limit: env.RATE_LIMIT_SESSIONS_PER_IP ?? DEFAULT_RATE_LIMITS['sign-in-unnamed'].limit },
       api: { ...DEFAULT_RATE_LIMITS.api, limit: env.RATE_LIMIT_API_PER_MINUTE ?? DEFAULT_RATE_LIMITS.api.limit },
       tutor: { ...DEFAULT_RATE_LIMITS.tutor, limit: env.RATE_LIMIT_TUTOR_PER_DAY ?? DEFAULT_RATE_LIMITS.tutor.limit },
       'project-write': { ...DEFAULT_RATE_LIMITS['project-write'], limit: env.RATE_LIMIT_PROJECT_WRITES_PER_MINUTE ?? DEFAULT_RATE_LIMITS['project-write'].limit },

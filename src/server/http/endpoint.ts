@@ -69,6 +69,11 @@ export interface EndpointDependencies {
   authenticate: (authorization: string | string[] | undefined) => Promise<Identity>;
   /** Called once the caller is known, before the handler (keeps the users table in sync). */
   onAuthenticated?: (identity: Identity) => Promise<void>;
+  /**
+   * Called when a sent token is refused (invalid, expired, or from before a sign-out; `uid` when it
+   * was verified): counts it against its rate limits, and throws RateLimitedError past them.
+   */
+  onRefusedToken?: (refused: { authorization: string | string[] | undefined; uid: string | null }) => Promise<void>;
   /** Called before a public endpoint's handler (a rate limit per address). */
   onPublicCaller?: () => Promise<void>;
   logError?: (error: unknown, request: ApiRequest) => void;
@@ -97,11 +102,19 @@ export async function runRoutes(routes: Routes, request: ApiRequest, deps: Endpo
     if (endpoint.access === 'public' || (endpoint.access === 'optional' && !request.headers.authorization)) {
       await deps.onPublicCaller?.();
     } else {
-      identity = await deps.authenticate(request.headers.authorization);
-      if (endpoint.access === COURSE_ENGINEER_ROLE && !identity.roles.includes(COURSE_ENGINEER_ROLE)) {
-        throw new HttpError(403, 'This call is for course engineers only.');
+      let verified: Identity | null = null;
+      try {
+        verified = await deps.authenticate(request.headers.authorization);
+        if (endpoint.access === COURSE_ENGINEER_ROLE && !verified.roles.includes(COURSE_ENGINEER_ROLE)) {
+          throw new HttpError(403, 'This call is for course engineers only.');
+        }
+        await deps.onAuthenticated?.(verified);
+      } catch (error) {
+        // Only refused tokens: a valid one is never counted here, whatever else fails.
+        if (isNamedError<AuthenticationError>(error, 'AuthenticationError')) await deps.onRefusedToken?.({ authorization: request.headers.authorization, uid: verified?.uid ?? null });
+        throw error;
       }
-      await deps.onAuthenticated?.(identity);
+      identity = verified;
     }
 
     refuseUnstorableInput(request.query, request.body);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiHandler, NextApiRequest } from 'next';
-import { AuthenticationError, authenticate, type Identity } from '@/server/auth/identity';
+import { AuthenticationError, authenticate, bearerToken, type Identity } from '@/server/auth/identity';
 import { reportError } from '@/lib/monitoring/report-error';
 import { serverEnv } from '@/server/config/server-env';
 import { getServices, type Services } from '@/server/services/services';
@@ -57,6 +57,20 @@ export function onApiCaller(services: Services): (identity: Identity) => Promise
   };
 }
 
+/**
+ * What API v1 does with a refused bearer token: counts it against the account it claims (or the
+ * verified one, signed out since) and its address, or its address alone when it names no one
+ * (token-failure-counters.ts); past a limit the caller gets 429 and Retry-After instead of 401.
+ */
+export function onRefusedBearer(services: Services, address: string): NonNullable<EndpointDependencies['onRefusedToken']> {
+  return ({ authorization, uid }) => {
+    const sent = Array.isArray(authorization) ? authorization[0] : authorization;
+    // Sent but not in the Bearer form: a token all the same, one that names no one.
+    const token = sent ? (bearerToken(sent) ?? sent) : null;
+    return services.rateLimits.countRefusedToken('bearer', { token, verifiedUid: uid, address });
+  };
+}
+
 /** What the adapter reaches outside itself; tests pass their own to drive the real adapter. */
 export interface ApiRouteDependencies {
   getServices: () => Promise<Services>;
@@ -96,6 +110,7 @@ export function nextApiRoute(
     const response = await runRoutes(buildRoutes(services, req), toApiRequest(req, body), {
       authenticate: deps.authenticate,
       onAuthenticated: onApiCaller(services),
+      onRefusedToken: onRefusedBearer(services, clientAddress(req, serverEnv().trustProxy)),
       onPublicCaller: publicCaller ? () => publicCaller(req) : () => services.rateLimits.hit('public-read', clientAddress(req, serverEnv().trustProxy)),
       logError: (error, request) => reportError(error, { area: 'api', message: `api: ${request.method} ${req.url ?? ''} failed` }),
     });

@@ -30,11 +30,15 @@ export function createSessionRepository(db: Database) {
       return row?.userId ?? null;
     },
 
-    /** Ends every session of the user and refuses their older tokens, in one transaction. */
+    /**
+     * Ends every session of the user and refuses their older tokens, in one transaction. The
+     * users row is made if the learner never called API v1 (rows are synced on a first call),
+     * so the sign-out is on record when a token from before it turns up there later.
+     */
     async endAllFor(userId: string, validAfter: Date): Promise<number> {
       return db.transaction(async (tx) => {
         const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
-        await tx.update(users).set({ sessionsValidAfter: validAfter }).where(eq(users.id, userId));
+        await tx.insert(users).values({ id: userId, sessionsValidAfter: validAfter }).onConflictDoUpdate({ target: users.id, set: { sessionsValidAfter: validAfter } });
         return removed.length;
       });
     },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { issuedBeforeSignOut } from '@/domain/session/sign-out-cut-off';
 import type { Database } from '@/server/db/client';
 import type { LessonReadsRequest, PublishSetRecord } from '@/server/repositories/content-repository';
 import type { LessonPageReads } from '@/server/repositories/learning-repository';
@@ -79,27 +80,32 @@ export function createSessionService(db: Database, now: () => Date, content: Pic
 
     /** Signs the user out everywhere: sessions gone, tokens from earlier sign-ins refused. */
     async endAllFor(userId: string): Promise<void> {
-      // Token times have whole seconds; a sign-in in the same second as the sign-out stays valid.
-      const validAfter = new Date(Math.floor(now().getTime() / 1000) * 1000);
-      await repository.endAllFor(userId, validAfter);
-      cutOffs.set(userId, { at: validAfter, readAt: now().getTime() });
+      // The instant itself: token times have whole seconds, and issuedBeforeSignOut counts a token
+      // of this very second as from before it.
+      const signedOutAt = now();
+      await repository.endAllFor(userId, signedOutAt);
+      cutOffs.set(userId, { at: signedOutAt, readAt: now().getTime() });
     },
 
     /**
      * Whether the user signed out (here or everywhere) at or after `since`: a session begun then, such
-     * as the instance app's, has ended with it. Times of sign-outs have whole seconds, so one in the
-     * same second counts as after (cached for at most five seconds, as for tokens).
+     * as the instance app's, has ended with it. `since` comes from a token's issue time (whole
+     * seconds), so a sign-out in the same second counts as after it (issuedBeforeSignOut; cached for
+     * at most five seconds, as for tokens).
      */
     async signedOutSince(userId: string, since: Date): Promise<boolean> {
       const at = await cutOff(userId);
-      return at !== null && at.getTime() >= Math.floor(since.getTime() / 1000) * 1000;
+      return at !== null && issuedBeforeSignOut(Math.floor(since.getTime() / 1000), at);
     },
 
-    /** Whether a bearer token's sign-in (auth_time, in seconds) is after the user's last sign-out. */
+    /**
+     * Whether a token's sign-in (auth_time, in seconds) is after the user's last sign-out: a later
+     * second than the sign-out's (issuedBeforeSignOut).
+     */
     async tokenIsCurrent(userId: string, authTimeSeconds: number | null): Promise<boolean> {
       const at = await cutOff(userId);
       if (!at) return true;
-      return authTimeSeconds !== null && authTimeSeconds * 1000 >= at.getTime();
+      return authTimeSeconds !== null && !issuedBeforeSignOut(authTimeSeconds, at);
     },
   };
 }
