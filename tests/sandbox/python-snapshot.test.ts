@@ -75,3 +75,21 @@ it('a damaged snapshot boots Pyodide instead', async () => {
   const result = ran(await runner.run(py('print(6 * 7)', [{ type: 'output-equals', text: '42\n', message: 'm' }])));
   expect(result.passed).toBe(true);
 });
+
+it('keeps two warm spares when asked, and tops them up again after a burst of two completions', async () => {
+  const warm = createSandboxedCheckEngine({ spareCount: 2 });
+  try {
+    warm.warmUp('Python');
+    const until = Date.now() + 60_000;
+    while (warm.processCount() < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warm.processCount()).toBe(2);
+    // Two completions at once both take a warm process; the pool then tops up to two spares again.
+    const [first, second] = await Promise.all([warm.run(py('print(1)', [{ type: 'output-contains', text: '1', message: 'one' }])), warm.run(py('print(2)', [{ type: 'output-contains', text: '2', message: 'two' }]))]);
+    expect([ran(first).passed, ran(second).passed]).toEqual([true, true]);
+    const topped = Date.now() + 60_000;
+    while (warm.processCount() !== 2 && Date.now() < topped) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warm.processCount()).toBe(2);
+  } finally {
+    await warm.close();
+  }
+});

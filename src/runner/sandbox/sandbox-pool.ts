@@ -44,6 +44,11 @@ export interface SandboxOptions {
   startupTimeoutMs?: number;
   /** Start the next process for a language as soon as one is taken. */
   warmSpares?: boolean;
+  /**
+   * Warm spares kept per language whose processes serve one run (default 1): two lets a burst of
+   * two completions both start warm (bench:verify).
+   */
+  spareCount?: number;
   /** A spare unused this long is stopped to give its memory back. */
   spareIdleMs?: number;
   /** The project folder (for the runner's source and node_modules). */
@@ -291,6 +296,7 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     graceMs: options.graceMs ?? 1500,
     startupTimeoutMs: options.startupTimeoutMs ?? 60_000,
     warmSpares: options.warmSpares ?? true,
+    spareCount: Math.max(1, options.spareCount ?? 1),
     spareIdleMs: options.spareIdleMs ?? 10 * 60_000,
     sharedLanguages: new Set(options.sharedLanguages ?? []),
     maxRunsPerProcess: options.maxRunsPerProcess ?? 500,
@@ -357,19 +363,23 @@ export function createSandboxedCheckEngine(options: SandboxOptions = {}) {
     return found;
   }
 
-  /** Languages whose next spare is being started (runs in the same tick must not start two). */
-  const sparesStarting = new Set<LessonType>();
+  /** Spares being started per language (runs in the same tick must not start more than wanted). */
+  const sparesStarting = new Map<LessonType, number>();
 
   function startSpare(lessonType: LessonType): void {
-    if (closed || settings.reuse || settings.sharedLanguages.has(lessonType) || !settings.warmSpares || sparesStarting.has(lessonType) || (idle.get(lessonType)?.length ?? 0) > 0) return;
-    sparesStarting.add(lessonType);
+    if (closed || settings.reuse || settings.sharedLanguages.has(lessonType) || !settings.warmSpares) return;
+    const starting = sparesStarting.get(lessonType) ?? 0;
+    if (starting + (idle.get(lessonType)?.filter((sandbox) => sandbox.alive).length ?? 0) >= settings.spareCount) return;
+    sparesStarting.set(lessonType, starting + 1);
     void startProcess(lessonType)
-      .then((spare) => {
+      .then(async (spare) => {
         park(spare);
-        spare.ready.catch(() => undefined);
+        await spare.ready;
+        sparesStarting.set(lessonType, (sparesStarting.get(lessonType) ?? 1) - 1);
+        // Spares come up one after another (never two restores at once), up to the count.
+        startSpare(lessonType);
       })
-      .catch(() => undefined)
-      .finally(() => sparesStarting.delete(lessonType));
+      .catch(() => sparesStarting.set(lessonType, (sparesStarting.get(lessonType) ?? 1) - 1));
   }
 
   function stoppedResult(request: RunRequest, reason: KillReason | 'crash'): RunResult {

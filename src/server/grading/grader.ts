@@ -35,6 +35,8 @@ export function createLocalGrader(options: LocalGraderOptions = {}): Grader {
   if (pagesIn === 'jsdom') options.onWarning?.('Chromium is not installed: pages are graded in jsdom, whose cascade and layout are approximations (apt-get install chromium).');
   const sandbox = createSandboxedCheckEngine({
     sharedLanguages: ['SQL', 'JS'],
+    // Python's processes serve one run each: two warm, so a burst of two completions starts warm.
+    spareCount: 2,
     onWarning: options.onWarning,
     ...options.sandbox,
     // Without Chromium, pages' scripts run in jsdom inside a sandbox process (never in this one).
