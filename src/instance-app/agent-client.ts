@@ -51,6 +51,11 @@ export function agentCall(target: AgentTarget, method: string, path: string, bod
 }
 
 /** Request headers as they may go on to the learner's server: no credentials of ours (our cookies, key or secret). */
+/** A cookie named in `dropCookies`, or starting with one of its entries that end in `*`. */
+function dropped(name: string, dropCookies: readonly string[]): boolean {
+  return dropCookies.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry));
+}
+
 export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookies: readonly string[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -59,7 +64,7 @@ export function forwardableHeaders(headers: IncomingHttpHeaders, dropCookies: re
       const kept = String(value)
         .split(';')
         .map((part) => part.trim())
-        .filter((part) => part.length > 0 && !dropCookies.includes(part.split('=')[0] ?? ''));
+        .filter((part) => part.length > 0 && !dropped(part.split('=')[0] ?? '', dropCookies));
       if (kept.length > 0) out.cookie = kept.join('; ');
       continue;
     }

@@ -45,13 +45,14 @@ function notice(title: string, assets: PageAssets, heading: string, sentence: st
   );
 }
 
-export type SignInReason = 'none' | 'refused' | 'unavailable' | 'ended';
+export type SignInReason = 'none' | 'refused' | 'unavailable' | 'ended' | 'other-browser';
 
 const SIGN_IN_SENTENCES: Record<SignInReason, string> = {
   none: 'You are not signed in here: open your machine from Codetrail and it signs you in.',
   refused: 'This sign-in link has expired or was already used: open your machine from Codetrail again for a new one.',
   unavailable: 'Codetrail could not be reached to sign you in; try again in a moment from Codetrail.',
   ended: 'Your session here has ended (or this machine is no longer yours): open your machine from Codetrail again.',
+  'other-browser': 'This sign-in link was not started in this browser, so it opens nothing here: open your machine from Codetrail in this browser.',
 };
 
 export function signInPage(assets: PageAssets, webAppOrigin: string, reason: SignInReason): string {

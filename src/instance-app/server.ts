@@ -2,17 +2,21 @@
  * The instance app: a process and an origin of its own where a learner uses one machine (files,
  * editor, terminal, preview). It holds no database: the web app signs a learner in here with a
  * short-lived single-use token (exchanged on the internal API with the shared secret) and answers
- * the machine's state on activity. Everything it does with the machine goes through the machine's
+ * the machine's state on activity. A token is exchanged only in the browser that brought it:
+ * /login sets a nonce cookie and sends the token through the web app, which binds it to the
+ * nonce's hash for the learner signed in there, back to /login/confirmed (no login CSRF). Everything it does with the machine goes through the machine's
  * agent (machine-contracts.ts).
  *
  * The learner's own web server is previewed on an origin of its own per machine and port (the
  * Host header says which), reached only with a host-only preview cookie from a one-time ticket,
  * so the learner's pages never see the instance app's session cookie or API.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { instanceRedirect, MACHINE_ID_PATTERN } from '@/domain/machines/machine-rules';
+import { paths } from '@/domain/routing/paths';
 import { INSTANCE_SECRET_HEADER, type AgentPtyClientMessage, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
 import { logger } from '@/lib/logger';
 import { agentCall, AgentUnreachableError, openAgentPty, proxyToAgentPort, proxyUpgradeToAgentPort, type AgentAnswer, type AgentTarget } from './agent-client';
@@ -130,13 +134,16 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
 
   const secureSession = publicOrigin.startsWith('https:');
   const sessionCookie = secureSession ? '__Host-codetrail_instance' : 'codetrail_instance';
+  /** One per sign-in under way (`<prefix><flow>`), so two windows opening machines do not undo each other. */
+  const loginCookiePrefix = secureSession ? '__Host-codetrail_login_' : 'codetrail_login_';
+  const loginCookieAttributes = `Path=/; HttpOnly; SameSite=Lax${secureSession ? '; Secure' : ''}`;
   const previewHttps = template.startsWith('https:');
   const previewCookie = previewHttps ? '__Host-codetrail_preview' : 'codetrail_preview';
   // The preview is framed by the instance app's page, a different site: its cookie must be
   // SameSite=None (so Secure; browsers count http://*.localhost as secure) and is partitioned
   // under the framing site. A plain-http preview domain gets a Lax cookie (new tab only).
   /** Never passed on to the learner's server (a browser sends only the preview one there). */
-  const ownCookies = [sessionCookie, previewCookie];
+  const ownCookies = [sessionCookie, previewCookie, `${loginCookiePrefix}*`];
   const previewCrossSite = previewHttps || /^http:\/\/[^/]*\.localhost(:\d+)?$/.test(template);
   const previewCookieAttributes = previewCrossSite ? 'Path=/; HttpOnly; Secure; SameSite=None; Partitioned' : 'Path=/; HttpOnly; SameSite=Lax';
 
@@ -269,14 +276,44 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
 
   // ---- Sign-in ----
 
-  async function login(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  /**
+   * /login?token&redirect (spec §7): not exchanged here. A nonce goes into this browser's cookie,
+   * and the browser goes on to the web app with the token and the nonce's hash; the web app binds
+   * the token to that hash only for the learner signed in there, and sends the browser back to
+   * /login/confirmed. A token planted in someone else's browser is refused at the web app (another
+   * account), and a bound token taken to another browser finds no nonce there.
+   */
+  function login(res: ServerResponse, url: URL): Promise<void> | void {
     const token = url.searchParams.get('token');
     if (!token) return signIn(res, 200, 'none');
-    // No token is this long (the web app's are 43 characters): refused without asking.
+    // No token is this long (the web app's are about 150 characters): refused without asking.
     if (token.length > MAX_TOKEN_LENGTH) return signIn(res, 401, 'refused');
+    const nonce = randomBytes(32).toString('base64url');
+    const flow = randomBytes(9).toString('base64url');
+    const redirect = url.searchParams.get('redirect');
+    const next = new URL(paths.machineSignIn({ token, binding: hashOf(nonce), flow, redirect: redirect?.slice(0, 2000) }), webAppOrigin);
+    res.writeHead(303, {
+      ...securityHeaders,
+      location: next.toString(),
+      'cache-control': 'no-store',
+      'set-cookie': `${loginCookiePrefix}${flow}=${nonce}; ${loginCookieAttributes}; Max-Age=300`,
+    });
+    res.end();
+  }
+
+  const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('base64url');
+
+  /** /login/confirmed?token&flow&redirect: the bound token, exchanged only with this browser's nonce. */
+  async function loginConfirmed(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const token = url.searchParams.get('token');
+    const flow = url.searchParams.get('flow') ?? '';
+    if (!token) return signIn(res, 200, 'none');
+    if (token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]{12}$/.test(flow)) return signIn(res, 401, 'refused');
+    const nonce = parseCookies(req.headers.cookie)[`${loginCookiePrefix}${flow}`];
+    if (!nonce) return signIn(res, 401, 'other-browser');
     let exchanged: { status: number; grant: InstanceMachineGrant | null };
     try {
-      exchanged = await internal('exchange', { token });
+      exchanged = await internal('exchange', { token, binding: hashOf(nonce) });
     } catch (error) {
       logger.error('Instance app: the token exchange failed', error);
       return signIn(res, 502, 'unavailable');
@@ -295,7 +332,7 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
       ...securityHeaders,
       location: instanceRedirect(url.searchParams.get('redirect')),
       'cache-control': 'no-store',
-      'set-cookie': `${sessionCookie}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_MS / 1000}${secureSession ? '; Secure' : ''}`,
+      'set-cookie': [`${sessionCookie}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_MS / 1000}${secureSession ? '; Secure' : ''}`, `${loginCookiePrefix}${flow}=; ${loginCookieAttributes}; Max-Age=0`],
     });
     res.end();
   }
@@ -546,7 +583,8 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
       res.end(asset.body);
       return;
     }
-    if (url.pathname === '/login') return login(req, res, url);
+    if (url.pathname === '/login') return login(res, url);
+    if (url.pathname === '/login/confirmed') return loginConfirmed(req, res, url);
     if (url.pathname === '/') {
       res.writeHead(303, { ...securityHeaders, location: '/build' }).end();
       return;

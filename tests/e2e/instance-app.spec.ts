@@ -27,6 +27,8 @@ let webApp: Server;
 let app: InstanceApp;
 let origin: string;
 const tokens = new Set<string>();
+/** The web app double's origin: the instance app sends the browser there to bind its token. */
+let webAppOrigin = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -53,10 +55,23 @@ test.beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const url = new URL(req.url ?? '/', 'http://web-app');
+      if (req.method === 'GET' && url.pathname === '/web/build/machines/sign-in') {
+        // The web app's sign-in page: binds the browser's token to the nonce's hash, back to the instance app.
+        const token = url.searchParams.get('token') ?? '';
+        if (!tokens.has(token)) return res.writeHead(400).end('Not valid.');
+        const bound = `${token}~${url.searchParams.get('binding')}`;
+        const back = new URL('/login/confirmed', origin);
+        back.searchParams.set('token', bound);
+        back.searchParams.set('flow', url.searchParams.get('flow') ?? '');
+        back.searchParams.set('redirect', url.searchParams.get('redirect') ?? '/build');
+        return res.writeHead(307, { location: back.toString() }).end();
+      }
       if (req.headers[INSTANCE_SECRET_HEADER] !== SECRET) return answer(403, { message: 'Not the instance app.' });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
       if (req.url === '/api/internal/instance/exchange') {
-        if (typeof body.token !== 'string' || !tokens.delete(body.token)) return answer(401, { message: 'Expired or used.' });
+        const [token, binding] = typeof body.token === 'string' ? body.token.split('~') : [];
+        if (!token || binding !== body.binding || !tokens.delete(token)) return answer(401, { message: 'Expired, used or bound to another browser.' });
         return answer(200, grant);
       }
       if (req.url === '/api/internal/instance/activity') return body.machineId === MACHINE_ID && body.userId === 'u1' ? answer(200, grant) : answer(404, { message: 'Gone.' });
@@ -66,9 +81,10 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => webApp.listen(0, '127.0.0.1', resolve));
   const port = await freePort();
   origin = `http://localhost:${port}`;
+  webAppOrigin = `http://127.0.0.1:${(webApp.address() as AddressInfo).port}`;
   app = createInstanceApp({
     publicOrigin: origin,
-    webAppOrigin: 'http://localhost:3000',
+    webAppOrigin,
     internalApiBase: `http://127.0.0.1:${(webApp.address() as AddressInfo).port}`,
     secret: SECRET,
     previewOriginTemplate: `http://m-{machine}-{port}.localhost:${port}`,
@@ -185,6 +201,6 @@ test('on a 390x844 phone no panel, and not the sign-in page, is wider than the s
 
 test('without a token: the sign-in state', async ({ page }) => {
   await page.goto(`${origin}/login`);
-  await expect(page.getByRole('link', { name: 'Open your machines in Codetrail' })).toHaveAttribute('href', 'http://localhost:3000/web/build');
+  await expect(page.getByRole('link', { name: 'Open your machines in Codetrail' })).toHaveAttribute('href', `${webAppOrigin}/web/build`);
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -81,7 +81,7 @@ test.describe('machines', () => {
     await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
   });
 
-  test("a machine's processes cannot read the app's files, and a login token opens the instance app once", async ({ page, browser }) => {
+  test("a machine's processes cannot read the app's files, and a login token opens the instance app only in its learner's browser", async ({ page, browser }) => {
     await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine-attack'));
     await page.reload();
     let token = '';
@@ -98,15 +98,24 @@ test.describe('machines', () => {
     expect(shown).not.toContain('"name": "codetrail"');
     await run(workspace, 'echo KEYS-$(env | grep -c AGENT_KEY)-$((40+2))', 'KEYS-0-42');
 
-    // The token the web app fetched was spent by the instance app: another browser cannot use it.
+    // Login CSRF: the link planted in another learner's browser (a page elsewhere sends it there) is
+    // refused by the web app, which binds a link only for the learner it names: nothing opens.
     expect(token).not.toBe('');
     const stranger = await browser.newContext();
-    const thief = await stranger.newPage();
-    const answer = await thief.goto(`${INSTANCE_ORIGIN}/login?token=${encodeURIComponent(token)}&redirect=/build`);
-    expect(answer?.status()).toBe(401);
-    await expect(thief.getByRole('link', { name: 'Open your machines in Codetrail' })).toBeVisible();
-    // No instance session was set (the journeys' consent cookie is the app's, on localhost, whatever the port).
-    expect((await stranger.cookies(INSTANCE_ORIGIN)).filter((cookie) => cookie.name !== CONSENT_COOKIE)).toEqual([]);
+    const victim = await stranger.newPage();
+    await signInTo(victim, '/web/build', 'machine-csrf-victim');
+    const answer = await victim.goto(`${INSTANCE_ORIGIN}/login?token=${encodeURIComponent(token)}&redirect=/build`);
+    expect(answer?.status()).toBe(403);
+    await expect(victim.getByRole('heading', { name: 'Your machine was not opened' })).toBeVisible();
+    await expect(victim.getByText('belongs to another Codetrail account')).toBeVisible();
+    // No instance session was set: only the sign-in's nonce (and the journeys' consent cookie, the app's, on localhost).
+    expect((await stranger.cookies(INSTANCE_ORIGIN)).filter((cookie) => cookie.name !== CONSENT_COOKIE && !cookie.name.startsWith('codetrail_login_'))).toEqual([]);
+    // Signed out of Codetrail, the link leads to Codetrail's sign-in, and opens nothing either.
+    const signedOut = await (await browser.newContext()).newPage();
+    await signedOut.goto(`${INSTANCE_ORIGIN}/login?token=${encodeURIComponent(token)}&redirect=/build`);
+    await signedOut.waitForURL(/\/web\/login\?redirectUrl=/);
+    expect((await signedOut.context().cookies(INSTANCE_ORIGIN)).filter((cookie) => cookie.name === 'codetrail_instance')).toEqual([]);
+    await signedOut.context().close();
     await stranger.close();
     await page.bringToFront();
     await page.getByRole('button', { name: 'Stop Probe' }).click();

@@ -39,7 +39,11 @@ let clock = Date.parse('2026-01-05T10:00:00Z');
 const machine = { state: 'running' as MachineState, gone: false, lastActiveAt: 0 };
 /** When the learner last signed out of Codetrail (the web app's sessions), by the test's clock. */
 let signedOutAt: number | null = null;
-const tokens = new Map<string, { used: boolean }>();
+const tokens = new Map<string, { used: boolean; owner: string }>();
+/** Tokens the web app's sign-in page bound to a browser: bound token → the nonce hash it carries. */
+const bound = new Map<string, { token: string; binding: string }>();
+/** Who is signed in to the web app in "the browser" of these tests. */
+const webAppUser = USER_ID;
 const internalCalls: { path: string; secret: string | undefined }[] = [];
 let socketPath: string;
 
@@ -63,6 +67,21 @@ function startWebAppDouble(): Promise<Server> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const url = new URL(req.url ?? '/', 'http://web-app');
+      if (req.method === 'GET' && url.pathname === '/web/build/machines/sign-in') {
+        // The web app's page (build-pages.ts machineSignInPage): binds only the signed-in learner's own token.
+        const token = url.searchParams.get('token') ?? '';
+        const issued = tokens.get(token);
+        if (!issued) return res.writeHead(400).end('This link to a machine is not valid or has expired.');
+        if (issued.owner !== webAppUser) return res.writeHead(403).end('This link to a machine belongs to another Codetrail account, so it was not opened.');
+        const boundToken = `b-${Math.random().toString(36).slice(2)}`;
+        bound.set(boundToken, { token, binding: url.searchParams.get('binding') ?? '' });
+        const back = new URL('/login/confirmed', origin);
+        back.searchParams.set('token', boundToken);
+        back.searchParams.set('flow', url.searchParams.get('flow') ?? '');
+        if (url.searchParams.has('redirect')) back.searchParams.set('redirect', url.searchParams.get('redirect') ?? '');
+        return res.writeHead(307, { location: back.toString() }).end();
+      }
       internalCalls.push({ path: req.url ?? '', secret: req.headers[INSTANCE_SECRET_HEADER] as string | undefined });
       if (req.headers[INSTANCE_SECRET_HEADER] !== SECRET) return answer(403, { message: 'Not the instance app.' });
       if (req.method !== 'POST') return answer(405, { message: 'POST only.' });
@@ -73,7 +92,9 @@ function startWebAppDouble(): Promise<Server> {
         return answer(400, { message: 'Not JSON.' });
       }
       if (req.url === '/api/internal/instance/exchange') {
-        const token = typeof body.token === 'string' ? tokens.get(body.token) : undefined;
+        const binding = typeof body.token === 'string' ? bound.get(body.token) : undefined;
+        if (!binding || binding.binding !== body.binding) return answer(401, { message: 'This sign-in link was opened in another browser than the one that asked for it.' });
+        const token = tokens.get(binding.token);
         if (!token || token.used) return answer(401, { message: 'This sign-in link has expired or was already used.' });
         token.used = true;
         return answer(200, { ...grant(), since: new Date(clock).toISOString() });
@@ -91,9 +112,9 @@ function startWebAppDouble(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-function newToken(): string {
+function newToken(owner = USER_ID): string {
   const token = `t-${Math.random().toString(36).slice(2)}`;
-  tokens.set(token, { used: false });
+  tokens.set(token, { used: false, owner });
   return token;
 }
 
@@ -127,10 +148,44 @@ function call(method: string, url: string, options: { headers?: Record<string, s
 const sessionCookieOf = (answer: Answer) => (answer.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('codetrail_instance='));
 const cookieValue = (setCookie: string | undefined) => (setCookie ?? '').split(';')[0] ?? '';
 
+const loginCookieOf = (answer: Answer) => (answer.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('codetrail_login_'));
+
+/** The web app's page, as the browser reaches it from the instance app's redirect. */
+function webAppPage(location: string): Promise<{ status: number; location: string | undefined; text: string }> {
+  const url = new URL(location);
+  expect(url.origin).toBe('http://localhost:3000');
+  return new Promise((resolve, reject) => {
+    const req = request(`${webAppOrigin}${url.pathname}${url.search}`, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * What a browser does with /login?token: the instance app sets its nonce cookie and sends it to the
+ * web app, which binds the token and sends it back to /login/confirmed. `cookieJar: false` plays a
+ * browser that never held the nonce (the bound link carried to another browser).
+ */
+async function followLogin(query: string, options: { cookieJar?: boolean } = {}): Promise<{ first: Answer; page: { status: number; location: string | undefined; text: string } | null; last: Answer | null }> {
+  const first = await call('GET', `/login?${query}`);
+  if (first.status !== 303) return { first, page: null, last: null };
+  const page = await webAppPage(first.headers.location ?? '');
+  if (page.status !== 307 || !page.location) return { first, page, last: null };
+  const back = new URL(page.location);
+  const nonce = cookieValue(loginCookieOf(first));
+  const last = await call('GET', `${back.pathname}${back.search}`, options.cookieJar === false ? {} : { headers: { cookie: nonce } });
+  return { first, page, last };
+}
+
 async function signIn(redirect = '/build'): Promise<string> {
-  const answer = await call('GET', `/login?token=${newToken()}&redirect=${encodeURIComponent(redirect)}`);
-  expect(answer.status).toBe(303);
-  return cookieValue(sessionCookieOf(answer));
+  const { last } = await followLogin(`token=${newToken()}&redirect=${encodeURIComponent(redirect)}`);
+  expect(last?.status).toBe(303);
+  return cookieValue(last ? sessionCookieOf(last) : undefined);
 }
 
 const writeHeaders = (cookie: string) => ({ cookie, origin, 'x-requested-with': 'codetrail' });
@@ -231,12 +286,62 @@ describe('signing in', () => {
     expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
+  it('with a token sets a nonce cookie and sends the browser to the web app to bind it, exchanging nothing yet', async () => {
+    const calls = internalCalls.length;
+    const answer = await call('GET', `/login?token=${newToken()}&redirect=/terminal`);
+    expect(answer.status).toBe(303);
+    const next = new URL(answer.headers.location ?? '');
+    expect(`${next.origin}${next.pathname}`).toBe('http://localhost:3000/web/build/machines/sign-in');
+    expect(next.searchParams.get('binding')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(next.searchParams.get('flow')).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(next.searchParams.get('redirect')).toBe('/terminal');
+    const nonce = loginCookieOf(answer) ?? '';
+    expect(nonce).toMatch(new RegExp(`^codetrail_login_${next.searchParams.get('flow')}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300$`));
+    // The web app sees only the nonce's hash, never the nonce.
+    expect(answer.headers.location).not.toContain(cookieValue(nonce).split('=')[1]);
+    expect(sessionCookieOf(answer)).toBeUndefined();
+    expect(internalCalls.length).toBe(calls);
+  });
+
   it('with a refused token answers 401 with the sign-in state', async () => {
-    const answer = await call('GET', '/login?token=never-issued&redirect=/build');
+    const { last } = await followLogin(`token=${newToken()}&redirect=/build`);
+    expect(last?.status).toBe(303);
+    // A bound token the web app never made, with this browser's nonce: refused at the exchange.
+    const first = await call('GET', `/login?token=${newToken()}`);
+    const flow = new URL(first.headers.location ?? '').searchParams.get('flow');
+    const answer = await call('GET', `/login/confirmed?token=never-issued&flow=${flow}`, { headers: { cookie: cookieValue(loginCookieOf(first)) } });
     expect(answer.status).toBe(401);
     expect(answer.text).toContain('expired or was already used');
     expect(answer.text).toContain('Open your machines in Codetrail');
-    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(sessionCookieOf(answer)).toBeUndefined();
+  });
+
+  it('login CSRF: a link made for someone else, planted in this browser, is refused by the web app and opens nothing', async () => {
+    // Mallory asks for a link to her own machine and sends this learner's browser to it.
+    const { first, page, last } = await followLogin(`token=${newToken('mallory')}&redirect=/build`);
+    expect(first.status).toBe(303);
+    expect(page?.status).toBe(403);
+    expect(page?.text).toContain('belongs to another Codetrail account');
+    expect(last).toBeNull();
+    expect(sessionCookieOf(first)).toBeUndefined();
+  });
+
+  it('login CSRF: a link bound in one browser, carried to another, finds no nonce there and opens nothing', async () => {
+    const token = newToken();
+    const carried = await followLogin(`token=${token}&redirect=/build`, { cookieJar: false });
+    expect(carried.last?.status).toBe(401);
+    expect(carried.last?.text).toContain('was not started in this browser');
+    expect(carried.last ? sessionCookieOf(carried.last) : 'none').toBeUndefined();
+    // With another sign-in's nonce of the victim's own (a second flow): the hash does not match.
+    const victim = await call('GET', `/login?token=${newToken()}`);
+    const victimFlow = new URL(victim.headers.location ?? '').searchParams.get('flow') ?? '';
+    const attacker = await call('GET', `/login?token=${newToken()}`);
+    const attackerPage = await webAppPage(attacker.headers.location ?? '');
+    const back = new URL(attackerPage.location ?? '');
+    back.searchParams.set('flow', victimFlow);
+    const swapped = await call('GET', `${back.pathname}${back.search}`, { headers: { cookie: cookieValue(loginCookieOf(victim)) } });
+    expect(swapped.status).toBe(401);
+    expect(sessionCookieOf(swapped)).toBeUndefined();
   });
 
   it('answers 401 to a token too long to be one, as to any refused token', async () => {
@@ -249,8 +354,12 @@ describe('signing in', () => {
 
   it('with a good token sets a host-only HttpOnly session cookie and goes on to the redirect', async () => {
     const token = newToken();
-    const answer = await call('GET', `/login?token=${token}&redirect=/terminal`);
+    const { last } = await followLogin(`token=${token}&redirect=/terminal`);
+    if (!last) throw new Error('the sign-in did not come back');
+    const answer = last;
     expect(answer.status).toBe(303);
+    // The nonce is spent with the sign-in.
+    expect(loginCookieOf(answer)).toMatch(/^codetrail_login_[A-Za-z0-9_-]{12}=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
     expect(answer.headers.location).toBe('/terminal');
     const cookie = sessionCookieOf(answer) ?? '';
     expect(cookie).toMatch(/^codetrail_instance=[A-Za-z0-9_-]{43};/);
@@ -261,13 +370,13 @@ describe('signing in', () => {
     expect(cookie.toLowerCase()).not.toContain('domain=');
     expect(cookie).not.toContain('Secure'); // http origin
     // Single use: the same link again is refused.
-    expect((await call('GET', `/login?token=${token}`)).status).toBe(401);
+    expect((await followLogin(`token=${token}`)).last?.status).toBe(401);
   });
 
   it('refuses redirects off the instance app', async () => {
     for (const redirect of ['//evil.example', 'https://evil.example/build', '/\\evil.example', '/api/files']) {
-      const answer = await call('GET', `/login?token=${newToken()}&redirect=${encodeURIComponent(redirect)}`);
-      expect([redirect, answer.headers.location]).toEqual([redirect, '/build']);
+      const { last } = await followLogin(`token=${newToken()}&redirect=${encodeURIComponent(redirect)}`);
+      expect([redirect, last?.headers.location]).toEqual([redirect, '/build']);
     }
   });
 
@@ -445,12 +554,13 @@ describe('the preview', () => {
   it("never passes the instance app's cookies, key or secret to the learner's server", async () => {
     const previewCookie = await handshake(echoPort);
     // Even if a browser sent the session cookie along, it would not reach the learner's code.
-    const answer = await call('GET', '/', { host: previewHost(echoPort), headers: { cookie: `${previewCookie}; theme=dark; ${cookie}` } });
+    const answer = await call('GET', '/', { host: previewHost(echoPort), headers: { cookie: `${previewCookie}; theme=dark; ${cookie}; codetrail_login_abcdefghijkl=nonce-of-a-sign-in` } });
     expect(answer.status).toBe(200);
     const seen = JSON.parse(answer.text) as Record<string, string>;
     expect(seen.cookie).toBe('theme=dark');
     expect(answer.text).not.toContain(previewCookie.split('=')[1] ?? 'never');
     expect(answer.text).not.toContain(cookie.split('=')[1] ?? 'never');
+    expect(answer.text).not.toContain('nonce-of-a-sign-in');
     expect(answer.text).not.toContain(AGENT_KEY);
     expect(answer.text).not.toContain(SECRET);
   });

@@ -67,10 +67,24 @@ async function started(token: string, id: string): Promise<Machine> {
   return now;
 }
 
-async function tokenFor(token: string, id: string): Promise<string> {
+/** The hash of the instance app's nonce cookie in "the learner's browser" (instance-app/server.ts). */
+const BINDING = 'n'.repeat(43);
+
+/** The raw login token, as GET /instance/login-token gives it. */
+async function rawTokenFor(token: string, id: string): Promise<string> {
   const response = await call(instanceLoginTokenRoutes(services), token, at(id));
   expect(response.status).toBe(200);
   return machineLoginTokenSchema.parse(response.body).token;
+}
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { uid: string; jti: string };
+
+/** A login token as the instance app exchanges it: bound by the web app's sign-in page to the learner's browser. */
+async function tokenFor(token: string, id: string): Promise<string> {
+  const raw = await rawTokenFor(token, id);
+  const bound = services.machines.bindLoginToken(claimsOf(raw).uid, raw, BINDING);
+  if (!bound.ok) throw new Error(bound.message);
+  return bound.token;
 }
 
 async function agentText(endpoint: AgentEndpoint, key: string, method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
@@ -173,13 +187,13 @@ describe(`machines on ${DATABASE}`, () => {
     await started(ada, machine.id);
 
     const token = await tokenFor(ada, machine.id);
-    expect((await internal(instanceExchangeRoutes(services), { token }, 'w'.repeat(40))).status).toBe(401);
-    expect((await internal(instanceExchangeRoutes(services), { token }, '')).status).toBe(401);
-    const exchanged = await internal(instanceExchangeRoutes(services), { token });
+    expect((await internal(instanceExchangeRoutes(services), { token, binding: BINDING }, 'w'.repeat(40))).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token, binding: BINDING }, '')).status).toBe(401);
+    const exchanged = await internal(instanceExchangeRoutes(services), { token, binding: BINDING });
     expect(exchanged.status).toBe(200);
     const grant = exchanged.body as InstanceMachineGrant;
     expect(grant).toMatchObject({ machineId: machine.id, machineName: 'Web', state: 'running', agent: { kind: 'socket' }, network: expect.stringMatching(/^No network: /) });
-    const replay = await internal(instanceExchangeRoutes(services), { token });
+    const replay = await internal(instanceExchangeRoutes(services), { token, binding: BINDING });
     expect([replay.status, message(replay)]).toEqual([401, expect.stringContaining('already used')]);
 
     // The grant opens the machine's agent, and only with its key.
@@ -189,7 +203,7 @@ describe(`machines on ${DATABASE}`, () => {
 
     const late = await tokenFor(ada, machine.id);
     clock = new Date(clock.getTime() + 61_000);
-    const expired = await internal(instanceExchangeRoutes(services), { token: late });
+    const expired = await internal(instanceExchangeRoutes(services), { token: late, binding: BINDING });
     expect([expired.status, message(expired)]).toEqual([401, expect.stringContaining('expired')]);
 
     // The database's expiry counts too: a token whose row has expired is refused, whatever its signature says.
@@ -197,7 +211,7 @@ describe(`machines on ${DATABASE}`, () => {
     const [cutClaims] = cut.split('.');
     const cutId = (JSON.parse(Buffer.from(cutClaims ?? '', 'base64url').toString()) as { jti: string }).jti;
     await handle.db.update(machineLoginTokens).set({ expiresAt: new Date(clock.getTime() - 1000) }).where(eq(machineLoginTokens.id, cutId));
-    expect((await internal(instanceExchangeRoutes(services), { token: cut })).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token: cut, binding: BINDING })).status).toBe(401);
     await handle.db.delete(machineLoginTokens).where(eq(machineLoginTokens.id, cutId));
 
     // Old tokens are cleared as new ones are made, a day after they expired by the service's own
@@ -214,9 +228,24 @@ describe(`machines on ${DATABASE}`, () => {
     // A token names one learner and one machine: changing either breaks its signature.
     const [payload, signature] = (await tokenFor(ada, machine.id)).split('.');
     const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), uid: 'someone-else' })).toString('base64url')}.${signature}`;
-    expect((await internal(instanceExchangeRoutes(services), { token: forged })).status).toBe(401);
-    expect((await internal(instanceExchangeRoutes(services), { token: 'garbage' })).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token: forged, binding: BINDING })).status).toBe(401);
+    expect((await internal(instanceExchangeRoutes(services), { token: 'garbage', binding: BINDING })).status).toBe(401);
     expect((await internal(instanceExchangeRoutes(services), {})).status).toBe(422);
+
+    // Bound to the browser that brought it: an unbound token, or one bound to another browser, opens nothing.
+    const raw = await rawTokenFor(ada, machine.id);
+    const unbound = await internal(instanceExchangeRoutes(services), { token: raw, binding: BINDING });
+    expect([unbound.status, message(unbound)]).toEqual([401, 'This sign-in link was opened in another browser than the one that asked for it, so it opens nothing. Open the machine again from Codetrail.']);
+    const elsewhere = services.machines.bindLoginToken(claimsOf(raw).uid, raw, 'o'.repeat(43));
+    if (!elsewhere.ok) throw new Error(elsewhere.message);
+    expect((await internal(instanceExchangeRoutes(services), { token: elsewhere.token, binding: BINDING })).status).toBe(401);
+    // Login CSRF: the web app binds a token only for the learner it names, and only once.
+    expect(services.machines.bindLoginToken(boUid, raw, BINDING)).toEqual({ ok: false, message: 'This link to a machine belongs to another Codetrail account, so it was not opened. If someone sent it to you, close this window: whatever you type there would go to their machine.' });
+    expect(services.machines.bindLoginToken(claimsOf(raw).uid, elsewhere.token, BINDING)).toEqual({ ok: false, message: expect.stringContaining('not valid or has expired') });
+    expect(services.machines.bindLoginToken(claimsOf(raw).uid, 'garbage', BINDING)).toEqual({ ok: false, message: expect.stringContaining('not valid or has expired') });
+    expect((await internal(instanceExchangeRoutes(services), { token: elsewhere.token, binding: 'short' })).status).toBe(422);
+    // Bound where it belongs, the same token opens the machine (once).
+    expect((await internal(instanceExchangeRoutes(services), { token: elsewhere.token, binding: 'o'.repeat(43) })).status).toBe(200);
 
     // Activity is recorded for the owner only.
     const activity = await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: grant.userId });
@@ -229,7 +258,7 @@ describe(`machines on ${DATABASE}`, () => {
   it('stops a machine after 30 minutes without activity and keeps its files; it starts again with them', async () => {
     const machine = await create(ada, { template: 'linux', name: 'Notes' });
     await started(ada, machine.id);
-    const grant = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
+    const grant = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id), binding: BINDING })).body as InstanceMachineGrant;
     if (!grant.agent || !grant.agentKey) throw new Error('running');
     expect((await agentText(grant.agent, grant.agentKey, 'PUT', '/file?path=notes/today.txt', 'kept across stops')).status).toBe(204);
 
@@ -248,7 +277,7 @@ describe(`machines on ${DATABASE}`, () => {
     expect(await provisioner.isRunning(machine.id, null)).toBe(false);
 
     await started(ada, machine.id);
-    const again = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id) })).body as InstanceMachineGrant;
+    const again = (await internal(instanceExchangeRoutes(services), { token: await tokenFor(ada, machine.id), binding: BINDING })).body as InstanceMachineGrant;
     if (!again.agent || !again.agentKey) throw new Error('running');
     expect(await agentText(again.agent, again.agentKey, 'GET', '/file?path=notes/today.txt')).toEqual({ status: 200, text: 'kept across stops' });
     await call(machineRoutes(services), ada, { method: 'DELETE', ...at(machine.id) });
@@ -312,7 +341,7 @@ describe(`machines on ${DATABASE}`, () => {
   it('instance sessions end with the learner’s sign-out, and a link made before it opens nothing', async () => {
     const machine = await create(bo, { template: 'linux', name: 'Signed out' });
     await started(bo, machine.id);
-    const opened = await internal(instanceExchangeRoutes(services), { token: await tokenFor(bo, machine.id) });
+    const opened = await internal(instanceExchangeRoutes(services), { token: await tokenFor(bo, machine.id), binding: BINDING });
     const grant = opened.body as InstanceMachineGrant;
     expect(grant.since).toEqual(expect.any(String));
     const unused = await tokenFor(bo, machine.id);
@@ -322,7 +351,7 @@ describe(`machines on ${DATABASE}`, () => {
     await services.sessions.endAllFor(boUid);
     const after = await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: grant.since });
     expect(after.status).toBe(404);
-    const late = await internal(instanceExchangeRoutes(services), { token: unused });
+    const late = await internal(instanceExchangeRoutes(services), { token: unused, binding: BINDING });
     expect([late.status, message(late)]).toEqual([401, expect.stringContaining('You signed out of Codetrail')]);
     expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: boUid, since: 'yesterday' })).status).toBe(422);
     await provisioner.stop(machine.id);
@@ -336,11 +365,11 @@ describe(`machines on ${DATABASE}`, () => {
     const sameSecond = await tokenFor(ada, machine.id);
     clock = new Date(clock.getTime() + 999);
     await services.sessions.endAllFor(adaUid);
-    const refused = await internal(instanceExchangeRoutes(services), { token: sameSecond });
+    const refused = await internal(instanceExchangeRoutes(services), { token: sameSecond, binding: BINDING });
     expect([refused.status, message(refused)]).toEqual([401, expect.stringContaining('You signed out of Codetrail')]);
     clock = new Date(clock.getTime() + 1); // the next second
     const nextSecond = await tokenFor(ada, machine.id);
-    const opened = await internal(instanceExchangeRoutes(services), { token: nextSecond });
+    const opened = await internal(instanceExchangeRoutes(services), { token: nextSecond, binding: BINDING });
     expect(opened.status).toBe(200);
     const since = (opened.body as InstanceMachineGrant).since;
     expect((await internal(instanceActivityRoutes(services), { machineId: machine.id, userId: adaUid, since })).status).toBe(200);

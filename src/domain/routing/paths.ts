@@ -39,6 +39,11 @@ export const paths = {
   build: () => '/web/build',
   buildProject: (projectId: string, backlink?: string | null) => withQuery(`/web/build/${seg(projectId)}`, { backlink }),
   buildMachine: (machineId: string, backlink?: string | null) => withQuery(`/web/build/machines/${seg(machineId)}`, { backlink }),
+  /**
+   * Where the instance app sends a login token to be bound to the browser that brought it (only
+   * for the learner signed in here), on its way back to the instance app's /login/confirmed.
+   */
+  machineSignIn: (query: { token: string; binding: string; flow: string; redirect?: string | null }) => withQuery('/web/build/machines/sign-in', query),
   sharedProject: (projectId: string) => `/web/shared/${seg(projectId)}`,
   /** The paywall: what Pro gives, the plans, on to subscribe (issue 15). */
   pro: (redirectUrl?: string | null, trackingReferer?: string | null) => withQuery('/web/pro', { redirectUrl, trackingReferer }),

@@ -28,3 +28,9 @@ export interface BuildPageProps {
 export type MachinePageProps =
   | { kind: 'machine'; machineId: string; backlink: string; instanceOrigin: string; [key: string]: unknown }
   | { kind: 'invalid-backlink'; message: string; [key: string]: unknown };
+
+/** /web/build/machines/sign-in: shown only when the login token is not bound (why, and the way back). */
+export interface MachineSignInPageProps {
+  message: string;
+  [key: string]: unknown;
+}

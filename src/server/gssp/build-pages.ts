@@ -2,7 +2,10 @@ import { parseBacklink } from '@/domain/build/backlink';
 import { isRandomId } from '@/domain/build/project-dto';
 import { paths } from '@/domain/routing/paths';
 import { MACHINE_ID_PATTERN } from '@/domain/machines/machine-rules';
-import type { BuildPageProps, MachinePageProps, ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
+import { z } from 'zod';
+import type { BuildPageProps, MachinePageProps, MachineSignInPageProps, ProjectPageProps, SharedPageProps } from '@/lib/build/build-page-props';
+import { LOGIN_BINDING_PATTERN } from '@/server/machines/login-token';
+import { BIND_REFUSED } from '@/server/services/machine-service';
 import { serverEnv } from '@/server/config/server-env';
 import { isHttpError } from '@/server/http/http-error';
 import { getServices } from '@/server/services/services';
@@ -46,6 +49,41 @@ export const machinePage = withSession<MachinePageProps>({ whenUnauthed: 'redire
     return { props: { kind: 'invalid-backlink', message: backlink.message } };
   }
   return { props: { kind: 'machine', machineId: id, backlink: backlink.path, instanceOrigin: serverEnv().machines.instanceOrigin } };
+});
+
+const signInQuery = z.object({
+  token: z.string().min(1).max(1024),
+  binding: z.string().regex(LOGIN_BINDING_PATTERN),
+  flow: z.string().regex(/^[A-Za-z0-9_-]{12}$/),
+  redirect: z.string().max(2000).optional(),
+});
+
+/**
+ * /web/build/machines/sign-in?token&binding&flow&redirect: the instance app's /login sends the
+ * learner's browser here with its login token and the hash of a nonce it set in that browser. The
+ * token is bound to that browser only when it is the signed-in learner's own, and the browser goes
+ * back to the instance app's /login/confirmed; otherwise the page says why and nothing opens (a
+ * token someone else made, planted in this browser, is login CSRF). Signed out: the login page,
+ * back here after.
+ */
+export const machineSignInPage = withSession<MachineSignInPageProps>({ whenUnauthed: 'redirect-to-login', whenAuthed: 'render' }, async (context, user) => {
+  context.res.setHeader('Cache-Control', 'private, no-store');
+  context.res.setHeader('Referrer-Policy', 'no-referrer');
+  const query = signInQuery.safeParse(Object.fromEntries(Object.entries(context.query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
+  if (!user || !query.success) {
+    context.res.statusCode = 400;
+    return { props: { message: BIND_REFUSED.invalid } };
+  }
+  const bound = (await getServices()).machines.bindLoginToken(user.id, query.data.token, query.data.binding);
+  if (!bound.ok) {
+    context.res.statusCode = 403;
+    return { props: { message: bound.message } };
+  }
+  const next = new URL('/login/confirmed', serverEnv().machines.instanceOrigin);
+  next.searchParams.set('token', bound.token);
+  next.searchParams.set('flow', query.data.flow);
+  if (query.data.redirect) next.searchParams.set('redirect', query.data.redirect);
+  return { redirect: { destination: next.toString(), permanent: false } };
 });
 
 /** /web/shared/{id}: anyone may open it, signed in or not; 404 once the owner stops sharing. */

@@ -1,6 +1,12 @@
-import { LOGIN_TOKEN_SECONDS, signLoginToken, verifyLoginToken } from './login-token';
+import { createHmac } from 'node:crypto';
+import { bindLoginToken, LOGIN_TOKEN_SECONDS, sameBinding, signLoginToken, verifyLoginToken } from './login-token';
 
 const KEY = 'k'.repeat(40);
+/** Claims signed as the module does, whatever they hold (the shape checks come after the signature). */
+const signedAsIs = (claims: object) => {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${createHmac('sha256', `instance-login-token:${KEY}`).update(payload).digest('base64url')}`;
+};
 const now = new Date('2026-11-24T10:00:00Z');
 
 describe('instance login tokens', () => {
@@ -26,6 +32,30 @@ describe('instance login tokens', () => {
     ['nothing', () => '', [KEY], 'malformed'],
   ])('refuse %s', (_label, change, keys, reason) => {
     expect(verifyLoginToken(keys, change(token), now)).toEqual({ ok: false, reason });
+  });
+
+  const binding = 'b'.repeat(43);
+
+  it('bind to a browser: the same id, learner, machine and expiry, with the binding signed in', () => {
+    const bound = bindLoginToken(KEY, claims, binding);
+    const verdict = verifyLoginToken([KEY], bound, now);
+    expect(verdict).toEqual({ ok: true, claims: { ...claims, bnd: binding } });
+    if (!verdict.ok) throw new Error('bound');
+    expect(sameBinding(verdict.claims, binding)).toBe(true);
+    expect(sameBinding(verdict.claims, 'c'.repeat(43))).toBe(false);
+    expect(sameBinding(claims, binding)).toBe(false); // an unbound token matches no browser
+    expect(verifyLoginToken([KEY], bound, new Date(now.getTime() + 60_000))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it.each([
+    ['another binding', (t: string) => `${Buffer.from(JSON.stringify({ ...claims, bnd: 'c'.repeat(43) })).toString('base64url')}.${t.split('.')[1]}`, 'signature'],
+    ['a binding of the wrong shape, even signed', () => signedAsIs({ ...claims, bnd: 'short' }), 'malformed'],
+  ])('refuse a bound token with %s', (_label, change, reason) => {
+    expect(verifyLoginToken([KEY], change(bindLoginToken(KEY, claims, binding)), now)).toEqual({ ok: false, reason });
+  });
+
+  it('refuse to bind to anything but 43 base64url characters', () => {
+    expect(() => bindLoginToken(KEY, claims, 'x')).toThrow('43 base64url');
   });
 
   it('are different every time', () => {

@@ -17,7 +17,7 @@ import { logger } from '@/lib/logger';
 import { reportError } from '@/lib/monitoring/report-error';
 import type { Database } from '@/server/db/client';
 import { HttpError, conflict, notFound, unauthorized, unprocessable } from '@/server/http/http-error';
-import { LOGIN_TOKEN_SECONDS, signLoginToken, verifyLoginToken } from '@/server/machines/login-token';
+import { bindLoginToken, LOGIN_TOKEN_SECONDS, sameBinding, signLoginToken, verifyLoginToken } from '@/server/machines/login-token';
 import type { InstanceMachineGrant, MachineNetwork, MachineSpec, Provisioner } from '@/server/machines/machine-contracts';
 import { createMachineRepository, newMachineId, type MachineRow } from '@/server/repositories/machine-repository';
 
@@ -50,6 +50,13 @@ const TOKEN_REFUSED = {
   expired: 'This sign-in link has expired (they last 60 seconds). Open the machine again from Codetrail.',
   spent: 'This sign-in link was already used. Open the machine again from Codetrail.',
   signedOut: 'You signed out of Codetrail after this link was made. Sign in and open the machine again.',
+  unbound: 'This sign-in link was opened in another browser than the one that asked for it, so it opens nothing. Open the machine again from Codetrail.',
+} as const;
+
+/** Why the web app would not bind a login token to the browser that brought it (the page says it). */
+export const BIND_REFUSED = {
+  otherAccount: 'This link to a machine belongs to another Codetrail account, so it was not opened. If someone sent it to you, close this window: whatever you type there would go to their machine.',
+  invalid: 'This link to a machine is not valid or has expired (they last 60 seconds). Open the machine again from the build area.',
 } as const;
 
 export function createMachineService(db: Database, options: MachineServiceOptions) {
@@ -237,11 +244,30 @@ export function createMachineService(db: Database, options: MachineServiceOption
       return { token, expiresIn: LOGIN_TOKEN_SECONDS };
     },
 
-    /** The instance app trades a login token for the machine it opens (once per token). */
-    async exchange(token: string): Promise<InstanceMachineGrant> {
+    /**
+     * The learner's browser brings the instance app's login token here (the instance app's /login
+     * sends it on, with the hash of a nonce it set in that browser): bound only when it is the
+     * token of the learner signed in here, so a token someone else made, planted in this learner's
+     * browser, is refused before it opens anything.
+     */
+    bindLoginToken(userId: string, token: string, binding: string): { ok: true; token: string } | { ok: false; message: string } {
+      const verdict = verifyLoginToken(options.tokenKeys, token, options.now());
+      if (!verdict.ok || verdict.claims.bnd !== undefined) return { ok: false, message: BIND_REFUSED.invalid };
+      if (verdict.claims.uid !== userId) return { ok: false, message: BIND_REFUSED.otherAccount };
+      const [key] = options.tokenKeys;
+      if (!key) throw new Error('No key signs login tokens');
+      return { ok: true, token: bindLoginToken(key, verdict.claims, binding) };
+    },
+
+    /**
+     * The instance app trades a login token for the machine it opens (once per token): only a
+     * token bound to the browser presenting it (`binding`, the hash of that browser's nonce cookie).
+     */
+    async exchange(token: string, binding: string): Promise<InstanceMachineGrant> {
       const now = options.now();
       const verdict = verifyLoginToken(options.tokenKeys, token, now);
       if (!verdict.ok) throw unauthorized(TOKEN_REFUSED[verdict.reason]);
+      if (!sameBinding(verdict.claims, binding)) throw unauthorized(TOKEN_REFUSED.unbound);
       const { jti, uid, mid, exp } = verdict.claims;
       // The instance session begins when the learner asked for the token (signed in then).
       const since = new Date((exp - LOGIN_TOKEN_SECONDS) * 1000);
