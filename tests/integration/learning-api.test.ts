@@ -229,6 +229,24 @@ describe(`content and learning API on ${process.env.TEST_DATABASE_URL ? 'Postgre
     await failing.checks.close();
   });
 
+  it('is fair to every course engineer: one with two runs going is told to wait, another still runs', async () => {
+    const [busy, next] = await Promise.all([emulatorUser({ roles: ['course_engineer'] }), emulatorUser({ roles: ['course_engineer'] })]);
+    // Two runs that take their whole time limit, then a third from the same engineer.
+    const endless = { files: [{ name: 'main.py', userContent: 'while True:\n    pass' }] };
+    const running = [1, 2].map(() => call(previewRunFilesRoutes(services), busy.idToken, { method: 'POST', query: lessonQuery, body: endless }));
+    const until = Date.now() + 10_000;
+    while (services.previewRunSlots.inUse(busy.uid) < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    const third = await call(previewRunFilesRoutes(services), busy.idToken, { method: 'POST', query: lessonQuery, body: endless });
+    expect(third).toEqual({ status: 429, body: { message: 'You already have 2 runs going. Wait for one to finish, then run again.' }, headers: { 'Retry-After': '2' } });
+    // Another engineer is not held back by them.
+    const other = await call(previewRunFilesRoutes(services), next.idToken, { method: 'POST', query: lessonQuery, body: { files: [{ name: 'main.py', userContent: 'print("Hello, world!")' }] } });
+    expect(other).toMatchObject({ status: 200, body: { status: 'ran', passed: true } });
+    expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200]);
+    // Their runs over, the first engineer runs again.
+    expect(services.previewRunSlots.inUse(busy.uid)).toBe(0);
+    expect((await call(previewRunFilesRoutes(services), busy.idToken, { method: 'POST', query: lessonQuery, body: { files: [{ name: 'main.py', userContent: 'print("Hello, world!")' }] } })).status).toBe(200);
+  }, 60_000);
+
   it('keeps preview calls for course engineers', async () => {
     const body = { files: [{ name: 'main.py', userContent: 'print("Hello, world!")' }] };
     expect((await call(previewRunFilesRoutes(services), learner.idToken, { method: 'POST', query: lessonQuery, body })).status).toBe(403);

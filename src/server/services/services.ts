@@ -12,6 +12,7 @@ import { createMachineService, type MachineService } from './machine-service';
 import { createProvisioner } from '@/server/machines/provisioner-factory';
 import type { Provisioner } from '@/server/machines/machine-contracts';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
+import { createRunSlots, PREVIEW_RUNS_PER_ENGINEER, type RunSlots } from './run-slots';
 import { createSessionService, type SessionService } from './session-service';
 import { networkSummary } from '@/domain/machines/egress-rules';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
@@ -37,6 +38,7 @@ export interface Services {
    * learner code never runs in the app's process (docs/security.md).
    */
   checks: SandboxedCheckEngine;
+  previewRunSlots: RunSlots;
   /**
    * Grades completions against every check, hidden ones included: the verdict the server records.
    * The grading worker (GRADER_URL) when configured, else sandbox processes and Chromium started
@@ -94,6 +96,8 @@ export function createServices(db: Database, options: { grader?: Grader; now?: (
     content,
     learning: createLearningService(db, content),
     checks: createSandboxedCheckEngine({ onWarning: (message) => logger.warn(`sandbox: ${message}`) }),
+    /** The course engineers' preview runs share `checks`: a few at once per engineer. */
+    previewRunSlots: createRunSlots(PREVIEW_RUNS_PER_ENGINEER),
     grader,
     progress,
     profiles: createProfileService(db, content, progress),

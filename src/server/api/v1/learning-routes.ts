@@ -8,6 +8,7 @@ import { HttpError, notFound, unprocessable } from '@/server/http/http-error';
 import type { SandboxBusyError, SandboxUnavailableError } from '@/runner/sandbox/sandbox-pool';
 import type { RunRequest, RunResult } from '@/runner/run-types';
 import { locateChapter, locateLesson, validateLessonFiles } from '@/server/services/learning-service';
+import { PREVIEW_RUNS_PER_ENGINEER, previewRunsBusyMessage } from '@/server/services/run-slots';
 import { solutionFiles } from '@/server/content/verify-content';
 import type { Services } from '@/server/services/services';
 import { timeZoneSchema } from './progress-routes';
@@ -208,14 +209,22 @@ export function previewRunFilesRoutes(services: Services): Routes {
       access: 'course_engineer',
       query: lessonParams,
       body: saveFilesBody,
-      handle: async ({ query, body }) => {
+      handle: async ({ identity, query, body }) => {
         const entry = await published(services, query.trackId);
         const lesson = locateLesson(locateChapter(entry.track, query), query.lessonId);
         const edited = validateLessonFiles(lesson, body.files);
         const executable = lesson.executableContent;
         if (!executable || lesson.interaction.kind !== 'code') throw unprocessable(`Lesson "${lesson.id}" is not a code lesson.`);
         const files = executable.files.map((file) => edited.find((candidate) => candidate.name === file.name) ?? { name: file.name, content: file.content });
-        const result = await runInSandbox(services, { lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] });
+        // Fair to every engineer: one cannot fill the runner's slots and queue while others wait.
+        const release = services.previewRunSlots.take(identity.uid);
+        if (!release) throw new HttpError(429, previewRunsBusyMessage(PREVIEW_RUNS_PER_ENGINEER), { 'Retry-After': '2' });
+        let result: RunResult;
+        try {
+          result = await runInSandbox(services, { lessonType: lessonTypeFromFiles(files), files, checks: executable.checks, seed: executable.seed, checkSeed: executable.checkSeed ?? null, stdin: executable.input ?? [] });
+        } finally {
+          release();
+        }
         if (result.status === 'unsupported') return { status: 501, body: { message: result.reason } };
         return { body: result };
       },
