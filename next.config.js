@@ -181,13 +181,13 @@ const nextConfig = (phase) => ({
     if (!isServer) {
       // next-firebase-auth's browser build requires firebase/app and firebase/auth as CommonJS,
       // while our code imports the ES modules: two Firebase instances. Point both at the ES
-      // module files so there is exactly one (see docs/decisions.md).
+      // module files so there is exactly one (see docs/decisions.md D2).
       config.resolve.alias = {
         ...config.resolve.alias,
         'firebase/app$': path.join(firebaseDir, 'app/dist/esm/index.esm.js'),
         'firebase/auth$': path.join(firebaseDir, 'auth/dist/esm/index.esm.js'),
         // Next's pages router hydrates the page in one long task; this `react-dom/client` starts
-        // hydration in a transition, so React hydrates in slices (src/app/hydration, docs/decisions.md).
+        // hydration in a transition, so React hydrates in slices (src/app/hydration, docs/decisions.md D62).
         'react-dom/client$': path.join(__dirname, 'src/app/hydration/react-dom-client.ts'),
         'react-dom-client-unaliased$': require.resolve('react-dom/client'),
       };

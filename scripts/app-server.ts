@@ -14,7 +14,7 @@
  * STARTS_PER_TURN such requests start per turn of the event loop, the rest wait in order for the
  * next turns, and one arriving while the oldest waiting has waited over 300 ms is shed: libuv
  * accepts one connection per turn, so long turns left new connections unseen in the kernel's
- * accept queue until their clients timed out (docs/decisions.md). A worker
+ * accept queue until their clients timed out (docs/decisions.md D93). A worker
  * that dies is replaced; SIGTERM stops the workers, then the primary.
  *
  * Pages render to a string first (src/server/render/string-first-render.ts): Next's pages router

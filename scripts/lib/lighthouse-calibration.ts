@@ -6,7 +6,7 @@ export const DEFAULT_CPU_MULTIPLIER = 4;
  * The highest slowdown the calibration gives: the calculator's last anchor (6× at index 2,000,
  * the top of Lighthouse's "high-end desktop" band). Past it the calculator only extrapolates its
  * line, and on this host that measures the host rather than the page: at 8× the bare Next.js page
- * itself scores 84–90 (docs/decisions.md).
+ * itself scores 84–90 (docs/decisions.md D61).
  */
 export const MAX_CPU_MULTIPLIER = 6;
 /** A run whose own benchmarkIndex calls for a slowdown this far (relative) from the one it ran at is audited again. */

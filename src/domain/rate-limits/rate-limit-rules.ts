@@ -38,7 +38,7 @@ const API_MESSAGE = 'Too many requests in a short time. Wait a moment and try ag
 export const DEFAULT_RATE_LIMITS: Record<RateLimitKind, RateLimitRule> = {
   // Valid sign-ins are counted per learner only (new sessions; refreshing one is not counted), so
   // a school class behind one address never meets it. Refused tokens have their own counters
-  // below, keyed by what failed (token-failure-counters.ts, docs/decisions.md).
+  // below, keyed by what failed (token-failure-counters.ts, docs/decisions.md D117).
   'session-create': { limit: 100, windowSeconds: 10 * 60, per: 'learner', message: SIGN_IN_MESSAGE },
   // A learner's client rarely sends a bad token (it refreshes before expiry): ten is generous.
   'sign-in-failure': { limit: 10, windowSeconds: 10 * 60, per: 'claimed-account', message: SIGN_IN_MESSAGE },

@@ -1,10 +1,10 @@
 import type { RateLimitKind } from './rate-limit-rules';
 
 /**
- * Which counters a refused token is charged to (docs/decisions.md, "Rate limits keyed by what
- * failed"). Counting every attempt per address let one client behind a school's NAT lock its
- * classmates out; counting what failed keeps a valid sign-in free whatever its neighbours send:
- * valid tokens are never charged here.
+ * Which counters a refused token is charged to (docs/decisions.md D117, "Sign-in and bearer-token
+ * limits count what failed"). Counting every attempt per address let one client behind a school's
+ * NAT lock its classmates out; counting what failed keeps a valid sign-in free whatever its
+ * neighbours send: valid tokens are never charged here.
  *
  * - A token that names an account (its `sub`, read without trusting it) is charged to that
  *   account, and to its address at a far higher limit (someone making up a new account for every

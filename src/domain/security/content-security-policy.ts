@@ -48,7 +48,7 @@ export function appPolicy({ inlineScriptHashes, authEmulatorHost, development, p
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`), ...(development ? ["'unsafe-eval'"] : []), ...analyticsSources.script],
-    // CodeMirror writes its theme into <style> elements at run time (see docs/decisions.md).
+    // CodeMirror writes its theme into <style> elements at run time (see docs/decisions.md D43).
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...analyticsSources.img],
     'font-src': ["'self'"],
@@ -80,7 +80,7 @@ export interface SandboxPolicyInput {
   origin: string;
   /**
    * base64 sha256 of the frame's own script, which is inline in the document: a frame's own
-   * requests never hit the HTTP cache (see docs/decisions.md), so an inline script is what lets a
+   * requests never hit the HTTP cache (see docs/decisions.md D53), so an inline script is what lets a
    * cached sandbox document start with the network cut.
    */
   frameScriptHash: string;

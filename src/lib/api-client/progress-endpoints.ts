@@ -5,7 +5,7 @@ import type { CompletionInput, LessonPath } from './learning-endpoints';
 
 /**
  * Typed calls for the habit loop: progress summary, settings, offline sync, celebrations, restores,
- * leagues. The header's summary loads on every page, so these use zod/mini (docs/decisions.md).
+ * leagues. The header's summary loads on every page, so these use zod/mini (docs/decisions.md D66).
  */
 
 export const progressSummarySchema = z.object({

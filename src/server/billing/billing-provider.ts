@@ -2,7 +2,7 @@ import type { PlanId } from '@/domain/billing/plans';
 import type { TestCard } from '@/domain/billing/billing-dto';
 
 /**
- * A payment provider, chosen by BILLING_PROVIDER (docs/decisions.md "Billing"):
+ * A payment provider, chosen by BILLING_PROVIDER (docs/decisions.md D77, "Billing"):
  * - `stripe`: Checkout Sessions, the Customer Portal, refunds and cancellation through Stripe's API;
  * - `local`: a test checkout served by the app, offline, whose outcome is sent as signed
  *   Stripe-shaped events through the same webhook handler.

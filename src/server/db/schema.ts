@@ -250,7 +250,7 @@ export const leagueWeeks = pgTable('league_weeks', {
 });
 
 /**
- * A learner's own project in the build area (docs/decisions.md: build area). The id is random and
+ * A learner's own project in the build area (docs/decisions.md D72: build area). The id is random and
  * unguessable: it is also the share link. Deleting sets deleted_at (restorable for 30 days); a
  * guided project's row is never removed, so it is imported once per learner (the unique index).
  */

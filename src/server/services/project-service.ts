@@ -25,7 +25,7 @@ import { createProjectRepository, type NewProject, type ProjectRepository, type 
 import type { ContentService } from './content-service';
 
 /**
- * The build area (docs/decisions.md, "Build area"): a learner's own projects, their snapshots,
+ * The build area (docs/decisions.md D72 and D103, "Build area"): a learner's own projects, their snapshots,
  * sharing and remixing, and guided projects imported once finished. A learner only ever reaches
  * their own projects: anyone else's — and their own deleted ones — answer the same 404 as a
  * project that never existed. Every change is one transaction; a refused one changes nothing.

@@ -6,7 +6,7 @@ import { setConsentCategories } from '@/lib/analytics/track';
 import { applyConsentOnServer } from './consent-applier';
 
 /**
- * The consent record and the preferences dialog (vanilla-cookieconsent, docs/decisions.md). The
+ * The consent record and the preferences dialog (vanilla-cookieconsent, docs/decisions.md D79). The
  * first question is our own small banner (consent-banner.tsx); this module, the library and its
  * stylesheet load only when the visitor answers it, asks to choose, or uses the cookie settings
  * page: a visitor who has answered never downloads them. It keeps its record in CONSENT_COOKIE,
