@@ -17,7 +17,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { instanceRedirect, MACHINE_ID_PATTERN } from '@/domain/machines/machine-rules';
 import { paths } from '@/domain/routing/paths';
-import { INSTANCE_SECRET_HEADER, type AgentPtyClientMessage, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
+import { INSTANCE_SECRET_HEADER, type AgentPtyClientMessage, type InstanceMachineGrant } from '@/domain/machines/machine-contracts';
 import { logger } from '@/lib/logger';
 import { agentCall, AgentUnreachableError, openAgentPty, proxyToAgentPort, proxyUpgradeToAgentPort, type AgentAnswer, type AgentTarget } from './agent-client';
 import { bundleClient, type ClientBundle } from './assets';

@@ -21,7 +21,7 @@ import type { Duplex } from 'node:stream';
 import type * as NodePty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MACHINE_PROXY_PORT } from '@/domain/machines/egress-rules';
-import { AGENT_KEY_HEADER, type AgentFileEntry, type AgentPtyClientMessage, type AgentPtyServerMessage } from '@/server/machines/machine-contracts';
+import { AGENT_KEY_HEADER, type AgentFileEntry, type AgentPtyClientMessage, type AgentPtyServerMessage } from '@/domain/machines/machine-contracts';
 
 export const AGENT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_ENTRIES = 5000;
