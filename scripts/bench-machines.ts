@@ -24,9 +24,9 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { DEFAULT_MACHINE_QUOTA } from '../src/domain/machines/machine-rules';
-import { agentCall } from '../src/instance-app/agent-client';
+import { agentCall } from '../src/instance-app';
 import { childrenOf, createLocalProvisioner } from '../src/server/machines/local-driver';
-import { AGENT_KEY_HEADER, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '../src/server/machines/machine-contracts';
+import { AGENT_KEY_HEADER, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '../src/domain/machines/machine-contracts';
 import { percentile } from './lib/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);

@@ -8,7 +8,7 @@
  */
 import { loadEnvConfig } from '@next/env';
 import { ConfigurationError, parseServerEnv, type ServerEnv } from '../src/server/config/server-env';
-import { createInstanceApp } from '../src/instance-app/server';
+import { createInstanceApp } from '../src/instance-app';
 
 // The same .env files and the same validated configuration as the web app, so both agree on the
 // instance app's port, origin and shared secret (the local default secret included).

@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
-import { connectAgentSocket } from '@/server/machines/agent-socket';
-import { AGENT_KEY_HEADER, INSTANCE_SECRET_HEADER, type AgentEndpoint } from '@/server/machines/machine-contracts';
+import { connectAgentSocket } from '@/lib/machines/agent-socket';
+import { AGENT_KEY_HEADER, INSTANCE_SECRET_HEADER, type AgentEndpoint } from '@/domain/machines/machine-contracts';
 
 /**
  * How the instance app talks to a machine's agent (machine-contracts.ts has the protocol): every

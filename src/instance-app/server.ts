@@ -17,7 +17,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { instanceRedirect, MACHINE_ID_PATTERN } from '@/domain/machines/machine-rules';
 import { paths } from '@/domain/routing/paths';
-import { INSTANCE_SECRET_HEADER, type AgentPtyClientMessage, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
+import { INSTANCE_SECRET_HEADER, type AgentPtyClientMessage, type InstanceMachineGrant } from '@/domain/machines/machine-contracts';
+import { parseCookieHeader, type CookieTable } from '@/lib/http/cookie-header';
+import { isBodyNotJson, isBodyTooLarge, readBody, readJsonBody } from '@/lib/http/read-body';
 import { logger } from '@/lib/logger';
 import { agentCall, AgentUnreachableError, openAgentPty, proxyToAgentPort, proxyUpgradeToAgentPort, type AgentAnswer, type AgentTarget } from './agent-client';
 import { bundleClient, type ClientBundle } from './assets';
@@ -58,15 +60,9 @@ const REQUESTED_WITH = 'codetrail';
 
 const VIEWS: Record<string, WorkspaceView> = { '/build': 'build', '/files': 'files', '/terminal': 'terminal', '/preview': 'preview' };
 
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!(name in cookies)) cookies[name] = part.slice(index + 1).trim();
-  }
-  return cookies;
+/** Our cookies hold random ids and nonces compared byte for byte: read as sent, nothing decoded. */
+function parseCookies(header: string | undefined): CookieTable {
+  return parseCookieHeader(header, { raw: true });
 }
 
 function isGrant(value: unknown): value is InstanceMachineGrant {
@@ -104,17 +100,6 @@ function validPort(value: string | null): number | null {
   if (!value || !/^\d{1,5}$/.test(value)) return null;
   const port = Number(value);
   return port >= 1 && port <= 65535 ? port : null;
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 function refuseUpgrade(socket: Duplex, status: string): void {
@@ -426,15 +411,20 @@ export function createInstanceApp(options: InstanceAppOptions): InstanceApp {
     else if (route === 'GET /api/file') call = (target) => agentCall(target, 'GET', fileUrl);
     else if (route === 'DELETE /api/file') call = (target) => agentCall(target, 'DELETE', fileUrl);
     else if (route === 'PUT /api/file') {
-      const body = await readBody(req, AGENT_FILE_MAX);
-      if (!body) return json(res, 413, { message: 'Files over 2 MB cannot be saved here.' });
+      let body: Buffer;
+      try {
+        body = await readBody(req, AGENT_FILE_MAX);
+      } catch (error) {
+        if (isBodyTooLarge(error)) return json(res, 413, { message: 'Files over 2 MB cannot be saved here.' });
+        throw error;
+      }
       call = (target) => agentCall(target, 'PUT', fileUrl, body, 'application/octet-stream');
     } else if (route === 'POST /api/rename') {
-      const raw = await readBody(req, 64 * 1024);
       let parsed: { from?: unknown; to?: unknown } | null = null;
       try {
-        parsed = raw ? (JSON.parse(raw.toString('utf8')) as { from?: unknown; to?: unknown }) : null;
-      } catch {
+        parsed = (await readJsonBody(req, 64 * 1024)) as { from?: unknown; to?: unknown } | null;
+      } catch (error) {
+        if (!isBodyTooLarge(error) && !isBodyNotJson(error)) throw error;
         parsed = null;
       }
       if (!parsed || typeof parsed.from !== 'string' || typeof parsed.to !== 'string') return json(res, 400, { message: 'Say which file to rename (from) and its new path (to).' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InstanceMachineGrant } from '@/server/machines/machine-contracts';
+import type { InstanceMachineGrant } from '@/domain/machines/machine-contracts';
 import type { PreviewTarget } from './preview-origin';
 
 /**

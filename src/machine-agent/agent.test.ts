@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { agentCall } from '@/instance-app/agent-client';
-import { AGENT_KEY_HEADER, type AgentPtyServerMessage } from '@/server/machines/machine-contracts';
+import { agentCall } from '@/instance-app';
+import { AGENT_KEY_HEADER, type AgentPtyServerMessage } from '@/domain/machines/machine-contracts';
 import { resolveInside, startAgent, type RunningAgent } from './agent';
 
 /** The agent run in this process, unsandboxed (tests/sandbox runs it inside a real machine). */

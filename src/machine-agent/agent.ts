@@ -21,7 +21,8 @@ import type { Duplex } from 'node:stream';
 import type * as NodePty from 'node-pty';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MACHINE_PROXY_PORT } from '@/domain/machines/egress-rules';
-import { AGENT_KEY_HEADER, type AgentFileEntry, type AgentPtyClientMessage, type AgentPtyServerMessage } from '@/server/machines/machine-contracts';
+import { isBodyNotJson, isBodyTooLarge, parseJsonBody, readBody } from '@/lib/http/read-body';
+import { AGENT_KEY_HEADER, type AgentFileEntry, type AgentPtyClientMessage, type AgentPtyServerMessage } from '@/domain/machines/machine-contracts';
 
 export const AGENT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_ENTRIES = 5000;
@@ -82,15 +83,13 @@ async function checkNoEscape(workspace: string, absolute: string): Promise<void>
   if (real !== workspace && !real.startsWith(workspace + path.sep)) throw new AgentError(400, 'That path leads out of the workspace.');
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new AgentError(413, `Files over ${limit / 1024 / 1024} MB cannot be saved here.`);
-    chunks.push(chunk as Buffer);
+async function readAgentBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readBody(req, limit);
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw new AgentError(413, `Files over ${limit / 1024 / 1024} MB cannot be saved here.`);
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 async function listTree(workspace: string): Promise<{ entries: AgentFileEntry[]; truncated: boolean }> {
@@ -280,7 +279,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     if (route === 'GET /health') return send(res, 200, { ok: true, startedAt });
     if (route === 'GET /files') return send(res, 200, await listTree(workspace));
     if (route === 'POST /rename') {
-      const body = JSON.parse((await readBody(req, 64 * 1024)).toString() || '{}') as { from?: unknown; to?: unknown };
+      const raw = await readAgentBody(req, 64 * 1024);
+      const body = (raw.length === 0 ? {} : parseJsonBody(raw)) as { from?: unknown; to?: unknown };
       const from = resolveInside(workspace, typeof body.from === 'string' ? body.from : null);
       const to = resolveInside(workspace, typeof body.to === 'string' ? body.to : null);
       await checkNoEscape(workspace, from);
@@ -305,7 +305,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
         return;
       }
       if (req.method === 'PUT') {
-        const body = await readBody(req, AGENT_MAX_FILE_BYTES);
+        const body = await readAgentBody(req, AGENT_MAX_FILE_BYTES);
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, body);
         options.onActivity?.();
@@ -324,8 +324,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   const server = createServer((req, res) => {
     if (!keyMatches(options.key, req.headers[AGENT_KEY_HEADER])) return send(res, 401, { message: 'A valid agent key is needed.' });
     handle(req, res).catch((error: unknown) => {
-      const status = error instanceof AgentError ? error.status : error instanceof SyntaxError ? 400 : 500;
-      const message = error instanceof AgentError ? error.message : error instanceof SyntaxError ? 'The body is not JSON.' : 'The machine could not do that.';
+      const status = error instanceof AgentError ? error.status : isBodyNotJson(error) ? 400 : 500;
+      const message = error instanceof AgentError ? error.message : isBodyNotJson(error) ? 'The body is not JSON.' : 'The machine could not do that.';
       if (!res.headersSent) send(res, status, { message });
       else res.destroy();
     });

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { machineTemplate } from '@/domain/machines/machine-rules';
-import { startAgent, type RunningAgent } from '@/machine-agent/agent';
-import { INSTANCE_SECRET_HEADER, type InstanceMachineGrant } from '@/server/machines/machine-contracts';
-import { createInstanceApp, type InstanceApp } from '@/instance-app/server';
+import { startAgent, type RunningAgent } from '@/machine-agent';
+import { INSTANCE_SECRET_HEADER, type InstanceMachineGrant } from '@/domain/machines/machine-contracts';
+import { createInstanceApp, type InstanceApp } from '@/instance-app';
 import { axeViolations, describeViolations } from './support/axe';
 import { PHONE } from './support/phone';
 

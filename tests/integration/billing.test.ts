@@ -18,7 +18,7 @@ import type { BillingConfig } from '@/server/config/server-env';
 import type { DatabaseHandle } from '@/server/db/client';
 import { billingEvents, entitlements, payments, subscriptions } from '@/server/db/schema';
 import type { ApiResponse } from '@/server/http/endpoint';
-import type { Provisioner } from '@/server/machines/machine-contracts';
+import type { Provisioner } from '@/domain/machines/machine-contracts';
 import { createServices, type Services } from '@/server/services/services';
 import { apiCaller } from './support/api-call';
 import { openTestDatabase } from './support/database';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { machineTemplate } from '@/domain/machines/machine-rules';
-import { startAgent, type RunningAgent } from '@/machine-agent/agent';
-import { INSTANCE_SECRET_HEADER, type AgentPtyServerMessage, type InstanceMachineGrant, type MachineState } from '@/server/machines/machine-contracts';
-import { createInstanceApp, type InstanceApp } from '@/instance-app/server';
+import { startAgent, type RunningAgent } from '@/machine-agent';
+import { INSTANCE_SECRET_HEADER, type AgentPtyServerMessage, type InstanceMachineGrant, type MachineState } from '@/domain/machines/machine-contracts';
+import { createInstanceApp, type InstanceApp } from '@/instance-app';
 
 /**
  * The instance app end to end, in one process with no database: a real machine agent on a temp

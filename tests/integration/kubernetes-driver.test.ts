@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { machineTemplate } from '@/domain/machines/machine-rules';
 import { INIT_SCRIPT, INITIALISED_MARKER, TEMPLATE_PATHS_KEY, createKubernetesProvisioner, templateConfig, userHash, type KubernetesDriverOptions } from '@/server/machines/kubernetes-driver';
-import { AGENT_TCP_PORT, type MachineSpec, type Provisioner } from '@/server/machines/machine-contracts';
+import { AGENT_TCP_PORT, type MachineSpec, type Provisioner } from '@/domain/machines/machine-contracts';
 import { startFakeKubernetes, type FakeKubernetes } from './support/fake-kubernetes';
 
 /**

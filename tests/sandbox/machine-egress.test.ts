@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { parseEgressAllowList, type EgressRule } from '@/domain/machines/egress-rules';
-import { AGENT_KEY_HEADER, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/server/machines/machine-contracts';
+import { AGENT_KEY_HEADER, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/domain/machines/machine-contracts';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
 
 /**

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { agentCall } from '@/instance-app/agent-client';
-import { AGENT_KEY_HEADER, type AgentEndpoint, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/server/machines/machine-contracts';
+import { agentCall } from '@/instance-app';
+import { AGENT_KEY_HEADER, type AgentEndpoint, type AgentPtyServerMessage, type MachineSpec, type Provisioner } from '@/domain/machines/machine-contracts';
 import { createLocalProvisioner } from '@/server/machines/local-driver';
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentFileEntry } from '@/server/machines/machine-contracts';
+import type { AgentFileEntry } from '@/domain/machines/machine-contracts';
 import { api, errorMessage } from './api';
 
 /**

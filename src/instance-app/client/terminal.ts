@@ -1,6 +1,6 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal, type ITheme } from '@xterm/xterm';
-import type { AgentPtyClientMessage, AgentPtyServerMessage } from '@/server/machines/machine-contracts';
+import type { AgentPtyClientMessage, AgentPtyServerMessage } from '@/domain/machines/machine-contracts';
 
 /** The terminal: xterm.js on the instance app's `/api/terminal` WebSocket (a shell in the machine). */
 function themeFromPage(): ITheme {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { isNamedError } from '@/lib/errors/named-error';
+import { isBodyNotJson, isBodyTooLarge, readJsonBody } from '@/lib/http/read-body';
 import type { Grader } from './grader';
 import { gradeRequestSchema, MAX_GRADE_BODY_BYTES } from './grading-protocol';
 
@@ -21,17 +22,6 @@ export function createGraderServer(options: { token: string; grader: Grader; onE
     response.end(JSON.stringify(body));
   };
 
-  async function readBody(request: IncomingMessage): Promise<string | null> {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    for await (const chunk of request as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_GRADE_BODY_BYTES) return null;
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
   return createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://grader');
@@ -39,18 +29,18 @@ export function createGraderServer(options: { token: string; grader: Grader; onE
       if (url.pathname !== '/grade') return answer(response, 404, { message: 'Not found.' });
       if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST.' }, { allow: 'POST' });
       if (!authorized(request)) return answer(response, 401, { message: 'The grader token is missing or wrong.' });
-      const text = await readBody(request);
-      if (text === null) {
-        // The rest of the body is not read: the connection closes after the answer.
-        answer(response, 413, { message: `A grading request is at most ${MAX_GRADE_BODY_BYTES / 1024 / 1024} MB.` }, { connection: 'close' });
-        response.once('finish', () => request.destroy());
-        return;
-      }
       let json: unknown;
       try {
-        json = JSON.parse(text);
-      } catch {
-        return answer(response, 400, { message: 'The body is not JSON.' });
+        json = await readJsonBody(request, MAX_GRADE_BODY_BYTES);
+      } catch (error) {
+        if (isBodyTooLarge(error)) {
+          // The rest of the body is not read: the connection closes after the answer.
+          answer(response, 413, { message: `A grading request is at most ${MAX_GRADE_BODY_BYTES / 1024 / 1024} MB.` }, { connection: 'close' });
+          response.once('finish', () => request.destroy());
+          return;
+        }
+        if (isBodyNotJson(error)) return answer(response, 400, { message: 'The body is not JSON.' });
+        throw error;
       }
       const parsed = gradeRequestSchema.safeParse(json);
       if (!parsed.success) return answer(response, 400, { message: `Not a run request: ${parsed.error.issues[0]?.message ?? 'invalid'}.` });

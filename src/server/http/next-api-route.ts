@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiHandler, NextApiRequest } from 'next';
 import { AuthenticationError, authenticate, bearerToken, type Identity } from '@/server/auth/identity';
+import { isBodyNotJson, isBodyTooLarge, parseJsonBody, readBody } from '@/lib/http/read-body';
 import { reportError } from '@/lib/monitoring/report-error';
 import { serverEnv } from '@/server/config/server-env';
 import { getServices, type Services } from '@/server/services/services';
@@ -10,31 +11,27 @@ import { HttpError, isHttpError } from './http-error';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** The request body as bytes, refused past `max` bytes (413) before it is all read. */
+/** The request body as bytes (src/lib/http/read-body.ts), refused past `max` bytes (413) before it is all read. */
 export async function readRawBody(req: IncomingMessage, max = MAX_JSON_BODY_BYTES): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > max) throw new HttpError(413, `The request body is larger than ${max} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > max) throw new HttpError(413, `The request body is larger than ${max} bytes.`);
-    chunks.push(buffer);
+  try {
+    return await readBody(req, max);
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw new HttpError(413, `The request body is larger than ${max} bytes.`);
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 /** Route files must also `export const config = { api: { bodyParser: false } }` so we parse JSON ourselves. */
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+async function readApiJsonBody(req: IncomingMessage): Promise<unknown> {
   const raw = await readRawBody(req);
   if (raw.length === 0) return undefined;
   const contentType = String(req.headers['content-type'] ?? '');
   if (!/^application\/json\b/i.test(contentType)) throw new HttpError(415, 'Send the body as application/json.');
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    return parseJsonBody(raw);
+  } catch (error) {
+    if (isBodyNotJson(error)) throw new HttpError(400, 'The request body is not valid JSON.');
+    throw error;
   }
 }
 
@@ -92,7 +89,7 @@ export function nextApiRoute(
     res.setHeader('Cache-Control', 'no-store');
     let body: unknown;
     try {
-      body = await readJsonBody(req);
+      body = await readApiJsonBody(req);
     } catch (error) {
       const status = isHttpError(error) ? error.status : 400;
       const message = isHttpError(error) ? error.message : 'The request body could not be read.';

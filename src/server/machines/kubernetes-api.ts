@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { readBody } from '@/lib/http/read-body';
 
 /**
  * The few Kubernetes REST calls the kubernetes machine driver makes (core/v1 objects in one
@@ -113,6 +114,8 @@ export type KubernetesApiSource =
 const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 const TOKEN_REREAD_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Far above any answer of ours (a list of one namespace's machine pods and claims); a cap all the same. */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 interface Connection {
   base: URL;
@@ -137,15 +140,6 @@ function connectionFor(source: KubernetesApiSource): Connection {
       return cached.value;
     },
   };
-}
-
-function readBody(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    response.on('error', reject);
-  });
 }
 
 function parseJson(text: string): unknown {
@@ -194,7 +188,7 @@ export function createKubernetesApi(source: KubernetesApiSource, namespace: stri
       req.on('error', reject);
       req.end(payload);
     });
-    const text = await readBody(response);
+    const text = (await readBody(response, MAX_RESPONSE_BYTES)).toString('utf8');
     const status = response.statusCode ?? 0;
     const parsed = parseJson(text);
     if (status >= 200 && status < 300) return parsed;

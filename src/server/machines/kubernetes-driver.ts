@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { networkSummary, type EgressRule } from '@/domain/machines/egress-rules';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
 import { createKubernetesApi, isAlreadyExists, isNotFound, type ContainerStatus, type CoreResource, type KubeObject, type KubernetesApi, type KubernetesApiSource, type Pod } from './kubernetes-api';
-import { AGENT_TCP_PORT, MACHINE_WORKSPACE, type AgentEndpoint, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
+import { AGENT_TCP_PORT, MACHINE_WORKSPACE, type AgentEndpoint, type MachineSpec, type Provisioner, type RunningMachine } from '@/domain/machines/machine-contracts';
 
 /**
  * The production machine driver: a machine is a pod in one namespace (deploy/README.md).

@@ -7,10 +7,10 @@ import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { MACHINE_PROXY_PORT, networkSummary, type EgressRule } from '@/domain/machines/egress-rules';
 import { MACHINE_ID_PATTERN, machineTemplate } from '@/domain/machines/machine-rules';
-import { connectAgentSocket } from './agent-socket';
+import { connectAgentSocket } from '@/lib/machines/agent-socket';
 import { createEgressProxy } from './egress-proxy';
 import { WorkspaceOverAllowanceError, mountWorkspaceDisk, probeWorkspaceDisks, unmountWorkspaceDisk, withWorkspaceFiles } from './workspace-disk';
-import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineResourceLimits, type MachineSpec, type Provisioner, type RunningMachine } from './machine-contracts';
+import { AGENT_KEY_HEADER, MACHINE_WORKSPACE, type AgentEndpoint, type MachineResourceLimits, type MachineSpec, type Provisioner, type RunningMachine } from '@/domain/machines/machine-contracts';
 
 /**
  * The `local` driver: each machine is a sandboxed process tree on this computer, its files a

@@ -3,7 +3,7 @@ import { logger } from '@/lib/logger';
 import type { ServerEnv } from '@/server/config/server-env';
 import { createKubernetesProvisioner } from './kubernetes-driver';
 import { createLocalProvisioner } from './local-driver';
-import type { Provisioner } from './machine-contracts';
+import type { Provisioner } from '@/domain/machines/machine-contracts';
 
 /** The machine driver the configuration names (MACHINE_DRIVER): `local` by default, `kubernetes` in production. */
 export function createProvisioner(env: ServerEnv): Provisioner {

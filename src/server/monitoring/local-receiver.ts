@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { isJsonObject, type JsonObject } from '@/domain/json/json-object';
+import { readBody } from '@/lib/http/read-body';
 import { itemJson, parseEnvelope, type Envelope } from '@/domain/monitoring/envelope';
 
 /**
@@ -46,17 +47,10 @@ export function startLocalReceiver(options: { port?: number; host?: string; onEn
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"detail":"not an envelope endpoint"}');
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy();
-      else chunks.push(chunk);
-    });
-    req.on('end', () => {
+    const accept = (body: Buffer) => {
       let raw: Buffer;
       try {
-        raw = decode(Buffer.concat(chunks), req.headers['content-encoding']);
+        raw = decode(body, req.headers['content-encoding']);
       } catch {
         res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"detail":"bad encoding"}');
         return;
@@ -67,7 +61,9 @@ export function startLocalReceiver(options: { port?: number; host?: string; onEn
       options.onEnvelope?.(entry);
       const eventId = envelope && typeof envelope.header.event_id === 'string' ? envelope.header.event_id : null;
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(eventId ? { id: eventId } : {}));
-    });
+    };
+    // Past the cap (or when the sender goes away) the connection is dropped without an answer.
+    void readBody(req, MAX_BODY_BYTES).then(accept, () => req.destroy());
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -18,7 +18,7 @@ import { reportError } from '@/lib/monitoring/report-error';
 import type { Database } from '@/server/db/client';
 import { HttpError, conflict, notFound, unauthorized, unprocessable } from '@/server/http/http-error';
 import { bindLoginToken, LOGIN_TOKEN_SECONDS, sameBinding, signLoginToken, verifyLoginToken } from '@/server/machines/login-token';
-import type { InstanceMachineGrant, MachineNetwork, MachineSpec, Provisioner } from '@/server/machines/machine-contracts';
+import type { InstanceMachineGrant, MachineNetwork, MachineSpec, Provisioner } from '@/domain/machines/machine-contracts';
 import { createMachineRepository, newMachineId, type MachineRow } from '@/server/repositories/machine-repository';
 
 /**

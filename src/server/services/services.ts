@@ -10,7 +10,7 @@ import { createProgressService, type ProgressService } from './progress-service'
 import { createProjectService, type ProjectService } from './project-service';
 import { createMachineService, type MachineService } from './machine-service';
 import { createProvisioner } from '@/server/machines/provisioner-factory';
-import type { Provisioner } from '@/server/machines/machine-contracts';
+import type { Provisioner } from '@/domain/machines/machine-contracts';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service';
 import { createRunSlots, PREVIEW_RUNS_PER_ENGINEER, type RunSlots } from './run-slots';
 import { createSessionService, type SessionService } from './session-service';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LOGIN_BINDING_PATTERN } from '@/server/machines/login-token';
-import { INSTANCE_SECRET_HEADER } from '@/server/machines/machine-contracts';
+import { INSTANCE_SECRET_HEADER } from '@/domain/machines/machine-contracts';
 import { defineEndpoint, type Routes } from '@/server/http/endpoint';
 import { unauthorized } from '@/server/http/http-error';
 import type { Services } from '@/server/services/services';

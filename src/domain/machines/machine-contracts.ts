@@ -7,7 +7,9 @@
  *   instance app --internal API (shared secret)--> web app: token exchange and activity
  *
  * Learner code only ever runs inside a machine (the agent and everything it spawns). Nothing here
- * imports from a driver or from the instance app: each side depends on this file only.
+ * imports from a driver or from the instance app: each side depends on this file only. It lives in
+ * src/domain (pure, importing nothing of the app) because all three processes import it, the agent's
+ * bundle included (the import zones in eslint.config.mjs).
  */
 
 import type { MachineNetwork } from '@/domain/machines/egress-rules';
