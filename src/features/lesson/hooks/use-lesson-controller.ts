@@ -2,22 +2,20 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useRouter } from 'next/router';
 import { useMutation } from '@tanstack/react-query';
 import { hasAnswerToCheck, wrongAnswerText } from '@/domain/lessons/answer-feedback';
-import { afterLesson } from '@/domain/lessons/after-lesson';
 import { checkFillGap, checkMultipleChoice, checkReorder, type AnswerResult } from '@/domain/lessons/answers';
 import { chipOrder, choiceOrder, learnerSeed, lineOrder } from '@/domain/lessons/learner-order';
 import { lessonTypeFromFiles } from '@/domain/lessons/lesson-type';
 import { describeRunError, runVerdict, tutorExplanation } from '@/domain/lessons/run-feedback';
-import { paths } from '@/domain/routing/paths';
 import { useApiClient, useAuthUser } from '@/features/auth';
 import { pageStorageKey, useCodeDraft, type CheckEngineHandle } from '@/features/editor';
 import { track } from '@/lib/analytics/track';
 import type { LessonDto, Submission } from '@/lib/api-client/learning-endpoints';
 import type { LessonPageProps } from '@/lib/lesson/lesson-page-props';
-import { afterCelebrations, syncProgressUrl, type AfterLessonQuery } from '@/lib/progress/progress-paths';
 import { initialAttempt } from '../model/attempt';
 import { footerAction, initialLessonController, isBarQuiet, lessonControllerReducer, tutorText } from '../model/lesson-controller';
 import { useLessonApi } from './use-lesson-api';
 import { useLessonCompletion } from './use-lesson-completion';
+import { useLessonContinue } from './use-lesson-continue';
 
 interface ExplainRequest {
   files: { name: string; userContent: string }[];
@@ -33,7 +31,7 @@ export interface LessonControllerInput extends LessonPageProps {
 
 /**
  * The lesson player's controller: the reducer (model/lesson-controller.ts) wired to the runner,
- * the requests (draft saves, completion, tutor), analytics, focus and routing. No markup.
+ * the requests (draft saves, completion, tutor), analytics, focus and routing (use-lesson-continue.ts). No markup.
  */
 export function useLessonController({ lesson, engine, ...page }: LessonControllerInput) {
   const router = useRouter();
@@ -103,6 +101,7 @@ export function useLessonController({ lesson, engine, ...page }: LessonControlle
 
   const path = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, lessonId: lesson.id };
   const { completeWith, pendingCompletion } = useLessonCompletion({ api, dispatch, userId: user.id, path, mode, usedHints: state.hintsShown > 0, isRestoreReview });
+  const next = useLessonContinue({ page, isRestoreReview, pendingCompletion, settled: controller.completion.outcome });
 
   // Tutor mode: the built-in explanation shows at once; the model's phrasing follows when it answers.
   const explain = useMutation({
@@ -154,29 +153,6 @@ export function useLessonController({ lesson, engine, ...page }: LessonControlle
     dispatch({ type: 'answer-checked', result, wrongText });
     if (result.correct) completeWith(state.attempts + 1, answerSubmission());
     else void track('lesson_failed', { ...path, mode });
-  }
-
-  /** Continue: where to is afterLesson's rule (src/domain/lessons/after-lesson.ts); a restore review returns to progress. */
-  async function next() {
-    if (isRestoreReview) {
-      void router.push(paths.progress());
-      return;
-    }
-    const settled = controller.completion.outcome;
-    const { response, offline, refused } = (await pendingCompletion.current) ?? { response: settled?.response ?? null, offline: settled?.offline ?? false, refused: settled?.refused };
-    const step = afterLesson(
-      { refused: !!refused, offline, streakExtended: !!response?.streakExtended, goalJustMet: !!response?.goalJustMet },
-      { lessonIndex: page.lessonIndex, lessonCount: page.lessons.length, tutorialKind: page.tutorialKind, isLastChapter: page.isLastChapter },
-    );
-    // The server did not pass it (the bar now says why): the learner stays to fix it.
-    if (step.kind === 'stay') return;
-    const query: AfterLessonQuery = { trackId: page.trackId, tutorialId: page.tutorialId, chapterId: page.chapterId, sectionIndex: page.sectionIndex, earned: response?.xpAwarded ?? 0 };
-    if (step.kind === 'next-lesson') {
-      const within = { ...query, lesson: step.lessonIndex, mode };
-      void router.push(step.celebrate ? syncProgressUrl(within) : afterCelebrations(within));
-      return;
-    }
-    void router.push(syncProgressUrl({ ...query, project: step.project }));
   }
 
   function retryCompletion() {
