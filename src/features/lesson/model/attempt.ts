@@ -1,7 +1,8 @@
 /**
  * The state of one attempt at a lesson, as a pure reducer: the learner's answer, the last run or
  * check, the feedback bar, and the hints shown. Completing the lesson and the tutor's phrasing are
- * server calls and live in react-query mutations beside it (lesson-view.tsx).
+ * server calls and live in react-query mutations (hooks/use-lesson-controller.ts); what they answer
+ * joins this state in lesson-controller.ts.
  */
 import type { AnswerResult } from '@/domain/lessons/answers';
 import type { LessonMode } from '@/domain/lessons/lesson-mode';
