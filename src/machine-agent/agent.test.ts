@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,6 +90,26 @@ describe('the machine agent', () => {
     await done;
     expect(output).toContain('MARK-42');
     ws.close();
+  });
+
+  it("makes the terminal's processes the kernel's first choice over memory, not the agent", async () => {
+    if (process.platform !== 'linux') return;
+    const ws = new WebSocket('ws+unix://' + socketPath + ':/pty?cols=100&rows=30', { headers: { [AGENT_KEY_HEADER]: KEY } });
+    let output = '';
+    const done = new Promise<void>((resolve) => {
+      ws.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as AgentPtyServerMessage;
+        if (message.type === 'output') output += message.data;
+        if (/OOM-\d+-END/.test(output)) resolve();
+      });
+    });
+    await new Promise((resolve) => ws.on('open', resolve));
+    // A child of the shell inherits it: what the learner starts is picked before the agent.
+    ws.send(JSON.stringify({ type: 'input', data: 'sh -c "echo OOM-$(cat /proc/self/oom_score_adj)-END"\n' }));
+    await done;
+    ws.close();
+    expect(output).toMatch(/OOM-500-END/);
+    expect(readFileSync('/proc/self/oom_score_adj', 'utf8').trim()).not.toBe('500'); // the agent's own is untouched
   });
 
   it('proxies HTTP to a port inside the machine, and says so when nothing listens', async () => {

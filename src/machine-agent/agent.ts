@@ -13,7 +13,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -198,6 +198,20 @@ export function proxyEnvironment(proxyUrl: string | undefined): Record<string, s
   };
 }
 
+/**
+ * Over its memory, the kernel kills within the machine, and it may pick the agent, which ends the
+ * whole machine. The terminal's shell (and so everything the learner starts from it, which inherits
+ * the value) is made the kernel's first choice instead. Raising a process's own score needs no
+ * privilege; where /proc cannot be written (not Linux) nothing changes.
+ */
+function preferAsOomVictim(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/oom_score_adj`, '500');
+  } catch {
+    // not Linux, or the process is already gone
+  }
+}
+
 function attachPty(socket: WebSocket, options: AgentOptions, workspace: string, cols: number, rows: number): void {
   const pty = loadPty();
   const shell = options.shell ?? defaultShell();
@@ -213,6 +227,7 @@ function attachPty(socket: WebSocket, options: AgentOptions, workspace: string, 
     cwd: workspace,
     env: { HOME: workspace, PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '\\w $ ', ...proxyEnvironment(options.proxyUrl) },
   });
+  preferAsOomVictim(term.pid);
   term.onData((data) => emit({ type: 'output', data }));
   term.onExit(({ exitCode }) => {
     emit({ type: 'exit', code: exitCode });
