@@ -73,6 +73,13 @@ interface Figures {
   failed: number;
 }
 
+/** The figures of `latencies.length` completions begun at `started` (performance.now()), with the CPU since `cpuBefore`. */
+function figures(latencies: number[], failed: number, started: number, cpuBefore: number): Figures {
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { perSecond: sorted.length / seconds, cpuPerRun: (cpuSeconds() - cpuBefore) / sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), failed };
+}
+
 async function measure(count: number, once: () => Promise<boolean>): Promise<Figures> {
   const latencies: number[] = [];
   let failed = 0;
@@ -89,9 +96,7 @@ async function measure(count: number, once: () => Promise<boolean>): Promise<Fig
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: count / seconds, cpuPerRun: (cpuSeconds() - cpuBefore) / count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed };
+  return figures(latencies, failed, started, cpuBefore);
 }
 
 /**
@@ -122,9 +127,7 @@ async function measureOpen(count: number, perSecond: number, once: () => Promise
     await new Promise((resolve) => setTimeout(resolve, (-Math.log(random()) / perSecond) * 1000));
   }
   await Promise.all(pending);
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: count / seconds, cpuPerRun: (cpuSeconds() - cpuBefore) / count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed };
+  return figures(latencies, failed, started, cpuBefore);
 }
 
 /** A child process that runs `script` with `input` on stdin, bare: no sandbox layers, no checks. */

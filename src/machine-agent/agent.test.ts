@@ -75,40 +75,32 @@ describe('the machine agent', () => {
     rmSync(path.join(workspace, 'escape'));
   });
 
-  it('runs a shell on a pty over a WebSocket', async () => {
+  /** Types `command` into a shell on the agent's pty and answers its output once it matches `until`. */
+  async function inShell(command: string, until: RegExp): Promise<string> {
     const ws = new WebSocket('ws+unix://' + socketPath + ':/pty?cols=100&rows=30', { headers: { [AGENT_KEY_HEADER]: KEY } });
     let output = '';
     const done = new Promise<void>((resolve) => {
       ws.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as AgentPtyServerMessage;
         if (message.type === 'output') output += message.data;
-        if (output.includes('MARK-42')) resolve();
+        if (until.test(output)) resolve();
       });
     });
     await new Promise((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'input', data: 'echo MARK-$((40+2))\n' }));
+    ws.send(JSON.stringify({ type: 'input', data: `${command}\n` }));
     await done;
-    expect(output).toContain('MARK-42');
     ws.close();
+    return output;
+  }
+
+  it('runs a shell on a pty over a WebSocket', async () => {
+    expect(await inShell('echo MARK-$((40+2))', /MARK-42/)).toContain('MARK-42');
   });
 
   it("makes the terminal's processes the kernel's first choice over memory, not the agent", async () => {
     if (process.platform !== 'linux') return;
-    const ws = new WebSocket('ws+unix://' + socketPath + ':/pty?cols=100&rows=30', { headers: { [AGENT_KEY_HEADER]: KEY } });
-    let output = '';
-    const done = new Promise<void>((resolve) => {
-      ws.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as AgentPtyServerMessage;
-        if (message.type === 'output') output += message.data;
-        if (/OOM-\d+-END/.test(output)) resolve();
-      });
-    });
-    await new Promise((resolve) => ws.on('open', resolve));
     // A child of the shell inherits it: what the learner starts is picked before the agent.
-    ws.send(JSON.stringify({ type: 'input', data: 'sh -c "echo OOM-$(cat /proc/self/oom_score_adj)-END"\n' }));
-    await done;
-    ws.close();
-    expect(output).toMatch(/OOM-500-END/);
+    expect(await inShell('sh -c "echo OOM-$(cat /proc/self/oom_score_adj)-END"', /OOM-\d+-END/)).toMatch(/OOM-500-END/);
     expect(readFileSync('/proc/self/oom_score_adj', 'utf8').trim()).not.toBe('500'); // the agent's own is untouched
   });
 

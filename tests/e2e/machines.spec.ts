@@ -107,8 +107,14 @@ test.describe('machines', () => {
     expect(answer?.status()).toBe(403);
     await expect(victim.getByRole('heading', { name: 'Your machine was not opened' })).toBeVisible();
     await expect(victim.getByText('belongs to another Codetrail account')).toBeVisible();
-    expect(describeViolations('machine sign-in refused', await axeViolations(victim))).toBe('');
-    await victim.screenshot({ path: test.info().outputPath('machine-sign-in-refused.png'), fullPage: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await forceTheme(victim, theme);
+      expect(describeViolations(`machine sign-in refused (${theme})`, await axeViolations(victim))).toBe('');
+    }
+    await victim.setViewportSize({ width: 390, height: 844 });
+    expect(describeViolations('machine sign-in refused (390 px)', await axeViolations(victim))).toBe('');
+    expect(await victim.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await victim.screenshot({ path: test.info().outputPath('machine-sign-in-refused-phone.png'), fullPage: true });
     // No instance session was set (the web app's own cookies are on localhost too: cookies have no port).
     expect((await stranger.cookies(INSTANCE_ORIGIN)).map((cookie) => cookie.name).filter((name) => name.startsWith('codetrail_instance'))).toEqual([]);
     // Signed out of Codetrail, the link leads to Codetrail's sign-in, and opens nothing either.
@@ -135,6 +141,35 @@ test.describe('machines', () => {
     await page.unroute('**/api/v1/instance/login-token**');
     await page.getByRole('button', { name: 'Stop No token' }).click();
     await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a machine stopped over its disk allowance says why, on the build area and its page, on a phone in both themes', async ({ page }) => {
+    await subscribeToPro(page.request, await signInTo(page, '/web/build', 'machine-disk'));
+    await page.reload();
+    const id = await newRunningMachine(page, 'Full disk');
+    await page.getByRole('button', { name: 'Stop Full disk' }).click();
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // The server's own notice (machine-service.ts refreshDiskUsage, tested in tests/integration/machines.test.ts)
+    // stands where the files are only measured; here the answer carries it, so the page is what is checked.
+    const notice = 'Stopped because its files took 600 MB, over its 512 MB. Your files are kept: start it and delete some in the terminal within a minute, or it stops again.';
+    const withNotice = (machine: { id: string; lastError: string | null }) => (machine.id === id ? { ...machine, lastError: notice } : machine);
+    await page.route('**/api/v1/instances**', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { machines?: { id: string; lastError: string | null }[]; id?: string; lastError?: string | null };
+      await route.fulfill({ response: answer, json: body.machines ? { ...body, machines: body.machines.map(withNotice) } : withNotice(body as { id: string; lastError: string | null }) });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const where of ['/web/build', `/web/build/machines/${id}`]) {
+      await page.goto(where);
+      await expect(page.getByRole('status').filter({ hasText: 'Stopped because its files took 600 MB' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const theme of ['light', 'dark'] as const) {
+        await forceTheme(page, theme);
+        expect(describeViolations(`${where} with the disk notice (${theme})`, await axeViolations(page))).toBe('');
+        await page.screenshot({ path: test.info().outputPath(`disk-notice-${where.split('/').pop()}-${theme}.png`), fullPage: true });
+      }
+    }
+    await page.unroute('**/api/v1/instances**');
   });
 
   test('the machine page and the workspace have no axe violations in either theme', async ({ page }) => {

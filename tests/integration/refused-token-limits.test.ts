@@ -1,6 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { Readable } from 'node:stream';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitRule } from '@/domain/rate-limits/rate-limit-rules';
 import { userMeRoutes } from '@/server/api/v1/user-routes';
@@ -50,13 +49,14 @@ let addressCounter = 0;
 /** A fresh address per test (TEST-NET-3), so tests never share counters. */
 const freshAddress = () => `203.0.113.${(addressCounter += 1)}`;
 
-/** A request from `address`, as Node hands it to Next. */
-function requestFrom(address: string, headers: Record<string, string>): IncomingMessage {
+/** A request from `address`, as Node hands it to Next (its body already ended). */
+function requestFrom(address: string, headers: Record<string, string>, method = 'POST', url = '/api/login'): IncomingMessage {
   const socket = new Socket();
   Object.defineProperty(socket, 'remoteAddress', { value: address });
   const req = new IncomingMessage(socket);
-  req.method = 'POST';
+  Object.assign(req, { method, url, query: {} });
   Object.assign(req.headers, headers);
+  req.push(null);
   return req;
 }
 
@@ -66,51 +66,45 @@ interface Answer {
   retryAfter: string | undefined;
 }
 
+/** A response for `req` that keeps what the handler answered, as Next's helpers would send it. */
+function recordingResponse(req: IncomingMessage): { res: ServerResponse; answer: () => Answer } {
+  const res = new ServerResponse(req);
+  const recorded = { status: 0, body: undefined as unknown };
+  const keep = (body: unknown) => {
+    recorded.body = body;
+    return res;
+  };
+  Object.assign(res, {
+    status(code: number) {
+      recorded.status = code;
+      return res;
+    },
+    json: keep,
+    send: keep,
+  });
+  return {
+    res,
+    answer: () => {
+      const retryAfter = res.getHeader('Retry-After');
+      return { ...recorded, retryAfter: retryAfter === undefined ? undefined : String(retryAfter) };
+    },
+  };
+}
+
 /** POST /api/login from `address` with this Authorization header (none when undefined). */
 async function signIn(address: string, authorization: string | undefined): Promise<Answer> {
   const req = requestFrom(address, authorization === undefined ? {} : { authorization });
-  const res = new ServerResponse(req);
-  const answer: Answer = { status: 0, body: undefined, retryAfter: undefined };
-  Object.assign(res, {
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    json(body: unknown) {
-      answer.body = body;
-      return res;
-    },
-  });
+  const { res, answer } = recordingResponse(req);
   await loginHandler(req as NextApiRequest, res as unknown as NextApiResponse);
-  const retryAfter = res.getHeader('Retry-After');
-  answer.retryAfter = retryAfter === undefined ? undefined : String(retryAfter);
-  return answer;
+  return answer();
 }
 
 /** GET /api/v1/user/me from `address` through the app's API adapter. */
 async function callApi(services: Services, address: string, authorization: string): Promise<Answer> {
-  const req = Object.assign(Readable.from([]), { method: 'GET', headers: { authorization }, query: {}, url: '/api/v1/user/me', socket: { remoteAddress: address } });
-  const answer: Answer = { status: 0, body: undefined, retryAfter: undefined };
-  const res = {
-    setHeader(name: string, value: string) {
-      if (name === 'Retry-After') answer.retryAfter = value;
-      return res;
-    },
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    json(body: unknown) {
-      answer.body = body;
-      return res;
-    },
-    send(body: unknown) {
-      answer.body = body;
-      return res;
-    },
-  };
+  const req = requestFrom(address, { authorization }, 'GET', '/api/v1/user/me');
+  const { res, answer } = recordingResponse(req);
   await nextApiRoute((using) => userMeRoutes(using), { getServices: async () => services, authenticate: testAuthenticate })(req as unknown as NextApiRequest, res as unknown as NextApiResponse);
-  return answer;
+  return answer();
 }
 
 /**
